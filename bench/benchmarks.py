@@ -1,0 +1,49 @@
+"""Re-measure the speed figures quoted in the README and save them with their provenance.
+
+    python bench/benchmarks.py            # a few minutes on 2 cores; run it on a quiet machine
+
+Each figure is the median of `--repeats` timed runs. Results go to results/bench/benchmarks.json (and are printed).
+"""
+import argparse
+import json
+import platform
+import statistics
+import time
+
+import torch
+
+import sysgen
+from sysgen.cli import bench_render
+from sysgen.evaluate import git_commit, write_json
+from sysgen.train import train_benchmark
+
+
+def median_of(fn, repeats, key):
+    runs = [fn() for _ in range(repeats)]
+    best = sorted(runs, key=lambda r: r[key])[len(runs) // 2]
+    return dict(best, all=[r[key] for r in runs])
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--out", default="results/bench/benchmarks.json")
+    args = p.parse_args()
+    t0 = time.time()
+    out = dict(config=dict(repeats=args.repeats, torch=torch.__version__, threads=torch.get_num_threads(),
+                           machine=platform.processor() or platform.machine()),
+               seed=0, version=sysgen.__version__, commit=git_commit(), results={})
+    for size in (64, 128):
+        r = median_of(lambda: bench_render(size=size, images=4000, batch=512, seed=0), args.repeats, "images_per_s")
+        out["results"][f"render_{size}"] = dict(command=f"sysgen bench render --size {size}", **r); print(json.dumps(r))
+    for name, kw in [("train_baby_fp32", {}), ("train_baby_bf16", dict(bf16=True))]:
+        r = median_of(lambda: train_benchmark("baby", steps=30, warmup=5, **kw), args.repeats, "samples_per_s")
+        flag = " --set bf16=true" if kw else ""
+        out["results"][name] = dict(command=f"sysgen bench train --config baby{flag}", **r); print(json.dumps(r))
+    out["wall_seconds"] = round(time.time() - t0, 1)
+    write_json(args.out, out)
+    print(f"saved {args.out}")
+
+
+if __name__ == "__main__":
+    main()
