@@ -36,10 +36,10 @@ def main():
     for size in (64, 128):
         r = median_of(lambda: bench_render(size=size, images=4000, batch=512, seed=0), args.repeats, "images_per_s")
         out["results"][f"render_{size}"] = dict(command=f"sysgen bench render --size {size}", **r); print(json.dumps(r))
-    for name, kw in [("train_baby_fp32", {}), ("train_baby_bf16", dict(bf16=True))]:
-        r = median_of(lambda: train_benchmark("baby", steps=30, warmup=5, **kw), args.repeats, "samples_per_s")
-        flag = " --set bf16=true" if kw else ""
-        out["results"][name] = dict(command=f"sysgen bench train --config baby{flag}", **r); print(json.dumps(r))
+    for name, bf16 in [("train_baby_fp32", False), ("train_baby_bf16", True)]:
+        r = median_of(lambda: train_benchmark("baby", steps=30, warmup=5, bf16=bf16), args.repeats, "samples_per_s")
+        out["results"][name] = dict(command=f"sysgen bench train --config baby --set bf16={str(bf16).lower()}", **r)
+        print(json.dumps(r))
     out["wall_seconds"] = round(time.time() - t0, 1)
     write_json(args.out, out)
     print(f"saved {args.out}")
