@@ -1,0 +1,150 @@
+"""Build the offline docs site and open every page in headless Chromium. Runs only with SYSGEN_SITE=1:
+
+    SYSGEN_SITE=1 pytest tests/test_site.py -s
+
+Needs `npm ci` (MathJax, require.js, widget manager), Chromium (Debian: `apt-get install chromium`; another binary:
+CHROMIUM=/path) and playwright (a dev requirement), which drives that Chromium: playwright's own browser download
+needs a CDN. The site is built with `python tools/build_site.py` into _site_offline/ (or $SYSGEN_SITE_OUT) and
+served with Python's http.server on 127.0.0.1; screenshots of the home page and one experiment page are left in
+its _screenshots/ as build artifacts.
+
+Per page, in the sidebar order of _quarto.yml: the notebook exists and its page was built, the page loads (HTTP 200),
+its <h1> and <title> carry the notebook's `# ` title, every image has loaded (naturalWidth > 0) and there are at least
+as many as the notebook's committed outputs and saved widgets hold, static widgets render, math renders, and the
+browser reports no console error, uncaught exception or failed request (a missing /favicon.ico is ignored).
+"""
+import json, os, re, shutil, subprocess, sys, threading, time
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest, yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+NBS = ROOT / "nbs"
+OUT = Path(os.environ.get("SYSGEN_SITE_OUT", ROOT / "_site_offline")).resolve()
+SCREENSHOTS = {"index.html": "home.png", "experiments/baby_config.html": "experiment-baby_config.png"}
+IGNORED_URLS = re.compile(r"/favicon\.ico$")  # Chromium asks for it; the site has none
+
+pytestmark = pytest.mark.skipif(os.environ.get("SYSGEN_SITE") != "1",
+                                reason="docs site test: set SYSGEN_SITE=1 (needs chromium and `npm ci`)")
+
+
+def sidebar():
+    "Notebook paths (below nbs/) of the sidebar in _quarto.yml, in order."
+    def walk(items):
+        for it in items:
+            if isinstance(it, str): yield it
+            elif "section" in it: yield from walk(it.get("contents", []))
+            elif "href" in it: yield it["href"]
+    return list(walk(yaml.safe_load((ROOT / "_quarto.yml").read_text())["website"]["sidebar"]["contents"]))
+
+
+def expected(src):
+    "Title, page path (nbdev's naming), figure count and whether there is math, from the committed notebook."
+    nb = json.loads((NBS / src).read_text())
+    md = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    title = next((l[2:].strip() for l in md.splitlines() if l.startswith("# ")), None)
+    def shown(c):
+        s = "".join(c["source"])
+        return not re.search(r"^#\|\s*(hide\b|include:\s*false|output:\s*false)", s, re.M)
+    def images(outputs): return sum(any(k.startswith("image/") for k in o.get("data", {})) for o in outputs)
+    figures = sum(images(c.get("outputs", [])) for c in nb["cells"] if c["cell_type"] == "code" and shown(c))
+    state = nb["metadata"].get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    figures += sum(images(m.get("state", {}).get("outputs", [])) for m in state.values())
+    p = Path(src)
+    href = str(p.with_name(re.sub(r"^\d+[a-zA-Z0-9]*_", "", p.name.lower())).with_suffix(".html"))
+    math = bool(re.search(r"\$\$.+?\$\$|\$[^$\s`][^$`\n]*\$", md, re.S))
+    return dict(title=title, href=href, figures=figures, math=math)
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *a): pass
+
+
+@pytest.fixture(scope="module")
+def site():
+    t0 = time.time()
+    r = subprocess.run([sys.executable, "tools/build_site.py", "--out", str(OUT)], cwd=ROOT, capture_output=True,
+                       text=True)
+    print(f"\n[site] built in {time.time() - t0:.1f} s (rc {r.returncode}):\n" +
+          "\n".join(l for l in r.stdout.splitlines() if not l.startswith(" ")))
+    assert (OUT / "index.html").exists(), f"the build made no site:\n{r.stdout}\n{r.stderr[-5000:]}"
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(OUT)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    chromium = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    assert chromium, "no chromium: `apt-get install chromium` (or set CHROMIUM to a Chromium/Chrome binary)"
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync"])
+        (OUT / "_screenshots").mkdir(exist_ok=True)
+        t1, site = time.time(), dict(build=r, url=f"http://127.0.0.1:{server.server_address[1]}/", browser=browser, n=0)
+        yield site
+        print(f"\n[site] {site['n']} pages opened in Chromium {browser.version} in {time.time() - t1:.1f} s; "
+              f"screenshots in {OUT / '_screenshots'}")
+        browser.close()
+    server.shutdown()
+
+
+def check(ok, msg):
+    "Fail with `msg` alone (no traceback) unless `ok`."
+    if not ok: pytest.fail(msg, pytrace=False)
+
+
+def test_build(site):
+    "The builder reports no error (a notebook nbdev cannot process, say)."
+    r = site["build"]
+    i = r.stderr.find("ERROR:")  # the builder's summary of errors comes last
+    check(r.returncode == 0, "tools/build_site.py failed:\n" + r.stderr[i if i >= 0 else -5000:])
+
+
+WIDGETS_RENDERED = """() => [...document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]')]
+    .every(s => s.previousElementSibling && s.previousElementSibling.querySelector('.jupyter-widgets, .lm-Widget'))"""
+MATH_DONE = "() => window.MathJax ? new Promise(r => MathJax.Hub.Queue(() => r(true))) : false"
+PAGE_FACTS = """() => ({
+    title: document.title,
+    h1: document.querySelector('h1') && document.querySelector('h1').textContent.trim(),
+    images: [...document.images].map(i => ({src: i.currentSrc.slice(0, 60), w: i.naturalWidth})),
+    widgets: document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]').length,
+    math: document.querySelectorAll('.MathJax_CHTML').length,
+    math_errors: document.querySelectorAll('.MathJax_Error, .mjx-merror, .mjx-noError').length})"""
+
+
+@pytest.mark.parametrize("src", sidebar())
+def test_page(site, src):
+    check((NBS / src).exists(), f"the sidebar in _quarto.yml lists nbs/{src}, which does not exist")
+    want = expected(src)
+    check(want["title"], f"nbs/{src} has no `# ` title in a markdown cell")
+    check((OUT / want["href"]).exists(), f"nbs/{src}: its page {want['href']} was not built (see test_build)")
+    site["n"] += 1
+    t0, errors = time.time(), []
+    page = site["browser"].new_page(viewport={"width": 1280, "height": 1600})
+    page.on("console", lambda m: m.type == "error" and not IGNORED_URLS.search(m.location.get("url", ""))
+            and errors.append(f"console error: {m.text} ({m.location.get('url')})"))
+    page.on("pageerror", lambda e: errors.append(f"uncaught exception: {e}"))
+    page.on("requestfailed", lambda q: errors.append(f"request failed: {q.url} ({q.failure})"))
+    page.on("response", lambda q: q.status >= 400 and not IGNORED_URLS.search(q.url)
+            and errors.append(f"HTTP {q.status}: {q.url}"))
+    try:
+        resp = page.goto(site["url"] + want["href"], wait_until="load", timeout=60_000)
+        check(resp and resp.status == 200, f"{want['href']}: HTTP {resp and resp.status}")
+        page.wait_for_load_state("networkidle", timeout=60_000)
+        page.wait_for_function(WIDGETS_RENDERED, timeout=30_000)
+        page.evaluate(MATH_DONE)
+        facts = page.evaluate(PAGE_FACTS)
+        if want["href"] in SCREENSHOTS: page.screenshot(path=OUT / "_screenshots" / SCREENSHOTS[want["href"]])
+    finally:
+        page.close()
+    print(f"\n[site] {want['href']:34} {time.time() - t0:4.1f} s  {len(facts['images'])} images, "
+          f"{facts['widgets']} widgets, {facts['math']} math")
+    check(facts["h1"] == want["title"], f"{want['href']}: <h1> is {facts['h1']!r}, not {want['title']!r}")
+    check(want["title"] in facts["title"], f"{want['href']}: <title> is {facts['title']!r}, not {want['title']!r}")
+    empty = [i["src"] for i in facts["images"] if not i["w"]]
+    check(not empty, f"{want['href']}: images that did not load: {empty}")
+    check(len(facts["images"]) >= want["figures"],
+          f"{want['href']}: {len(facts['images'])} images, but nbs/{src} has {want['figures']} figures in its outputs")
+    check(not want["math"] or facts["math"], f"{want['href']}: nbs/{src} has math, but MathJax rendered none")
+    check(not facts["math_errors"], f"{want['href']}: {facts['math_errors']} MathJax errors")
+    check(not errors, f"{want['href']}:\n" + "\n".join(errors))

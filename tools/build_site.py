@@ -1,0 +1,250 @@
+#!/usr/bin/env python
+"""Build the docs site offline, without Quarto: the pages `nbdev_docs` would make, as plain HTML.
+
+    python tools/build_site.py [--out _site_offline] [--strict]
+
+The pages and their order come from the sidebar in `_quarto.yml` (the config `nbdev_docs` uses). Each notebook goes
+through nbdev's own docs processing (the per-notebook driver of `nbdev.serve.proc_nbs`: show_doc cells, `#| hide`,
+front matter, links), then through nbconvert's HTML exporter with Quarto's cell options applied (`echo`, `output`,
+`include`), MathJax, require.js and the Jupyter widget manager served from `node_modules/` (`npm ci` first), and a
+navigation sidebar with previous/next links. Notebooks are not executed: their committed outputs are shown, and
+saved widget state is rendered as static widgets. Open `OUT/index.html`, or serve it: `python -m http.server -d OUT`.
+
+A page listed in the sidebar whose notebook does not exist is a warning (an error with `--strict`); a notebook that
+nbdev cannot process is an error. The exit status is 1 after any error. `OUT/_site.json` lists what was built.
+"""
+import argparse, base64, json, mimetypes, os, re, shutil, sys, tempfile, time
+from concurrent.futures import ProcessPoolExecutor
+from html import escape
+from multiprocessing import get_context
+from pathlib import Path
+
+import jinja2, nbformat, yaml
+import nbdev.serve_drv
+from nbconvert import HTMLExporter
+from nbdev.config import get_config
+from nbdev.processors import FilterDefaults
+
+ROOT = Path(__file__).resolve().parents[1]
+NBS, NODE = ROOT / "nbs", ROOT / "node_modules"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+# Files copied from node_modules into OUT/_static (MathJax: only what the TeX-AMS_CHTML-full config loads).
+ASSETS = {"requirejs/require.js": "require.js",
+          "@jupyter-widgets/html-manager/dist": "html-manager",
+          **{f"mathjax/{p}": f"mathjax/{p}" for p in (
+              "MathJax.js", "config/TeX-AMS_CHTML-full.js", "config/Safe.js", "extensions", "jax/input/TeX",
+              "jax/output/CommonHTML", "jax/element", "fonts/HTML-CSS/TeX/woff", "localization/en")}}
+SKIP_ASSETS = shutil.ignore_patterns("*.map", "embed.js*", "libembed-amd.js")
+
+CSS = """
+body.jp-Notebook { margin: 0; padding: 0; }
+#site-nav { position: fixed; top: 0; bottom: 0; left: 0; width: 250px; overflow-y: auto; box-sizing: border-box;
+  padding: 1rem; background: #f7f7f9; border-right: 1px solid #ddd; font: 14px/1.5 system-ui, sans-serif; }
+#site-nav .site-name { font-size: 1.3rem; font-weight: 600; color: #2780e3; text-decoration: none; }
+#site-nav .section { margin: 1rem 0 .2rem; font-weight: 600; color: #555; }
+#site-nav ul { list-style: none; margin: 0; padding: 0 0 0 .6rem; }
+#site-nav a.page { color: #333; text-decoration: none; } #site-nav a.page:hover { text-decoration: underline; }
+#site-nav a.current { color: #2780e3; font-weight: 600; }
+#site-nav .missing { color: #aaa; font-style: italic; }
+#site-main { margin-left: 250px; padding: 1rem 2rem 3rem; max-width: 1100px; }
+#site-main > header h1 { margin: .5rem 0; font-size: 2.2rem; }
+#site-main > header .description { font-style: italic; opacity: .7; font-size: 1.2rem; margin-top: 0; }
+#site-pager { display: flex; justify-content: space-between; margin-top: 3rem; padding-top: 1rem;
+  border-top: 1px solid #ddd; font: 15px system-ui, sans-serif; }
+"""
+
+TEMPLATE = """{%- extends 'index.html.j2' -%}
+{% block extra_css %}<style>{{ resources.site.css }}</style>{% endblock extra_css %}
+{%- block body_header -%}
+<body class="jp-Notebook" data-jp-theme-light="true" data-jp-theme-name="JupyterLab Light">
+{{ resources.site.nav }}
+<main id="site-main">
+<header><h1 class="title">{{ resources.site.title | e }}</h1>
+{%- if resources.site.description %}<p class="description">{{ resources.site.description | e }}</p>{% endif -%}
+</header>
+{%- endblock body_header -%}
+{% block body_footer %}
+{{ resources.site.pager }}
+</main>
+</body>
+{% endblock body_footer %}
+"""
+
+
+def sidebar_pages(quarto_yml=ROOT / "_quarto.yml"):
+    "The sidebar of `quarto_yml` in order, as dicts with `src` (path below nbs/), `section` and optional `text`."
+    cfg = yaml.safe_load(Path(quarto_yml).read_text())
+    pages = []
+    def walk(items, section):
+        for it in items:
+            if isinstance(it, str): pages.append(dict(src=it, section=section))
+            elif "section" in it: walk(it.get("contents", []), it["section"])
+            elif "href" in it: pages.append(dict(src=it["href"], section=section, text=it.get("text")))
+            else: print(f"WARNING: sidebar entry {it!r} in {quarto_yml} ignored", file=sys.stderr)
+    walk(cfg["website"]["sidebar"]["contents"], None)
+    return pages
+
+
+def front_matter(nb):
+    "Remove the YAML front matter cell nbdev made from the notebook's `# Title` and `> description`; return it."
+    for i, c in enumerate(nb.cells):
+        if c.cell_type == "raw" and c.source.startswith("---"):
+            del nb.cells[i]
+            return yaml.safe_load(c.source.strip().strip("-")) or {}
+    return {}
+
+
+def quarto_options(nb):
+    "Apply the Quarto cell options Quarto would (`#| include/echo/output`) and strip `#|` lines from the code."
+    cells = []
+    for c in nb.cells:
+        if c.cell_type == "code":
+            lines = c.source.splitlines()
+            n = next((i for i, l in enumerate(lines) if not l.startswith("#|")), len(lines))
+            opts = {k.strip(): v.strip().lower() for k, _, v in (l[2:].partition(":") for l in lines[:n]) if v}
+            if opts.get("include") == "false": continue
+            c.source = "\n".join(lines[n:])
+            if opts.get("echo") == "false" or not c.source.strip(): c.metadata["transient"] = {"remove_source": True}
+            if opts.get("output") == "false": c.outputs = []
+        cells.append(c)
+    nb.cells = cells
+    for c in nb.cells:  # Pandoc link attributes, as in show_doc's `[source](url){target="_blank" style=...}`
+        for o in c.get("outputs", []):
+            md = o.get("data", {}).get("text/markdown")
+            if md: o["data"]["text/markdown"] = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)\{([^}]*)\}", r'<a href="\2" \3>\1</a>', md)
+    widgets = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {})
+    if not widgets.get("state"): nb.metadata.pop("widgets", None)  # no widget manager on pages without widgets
+
+
+def embed_md_images(nb, folder):
+    "Markdown images with a relative path (`![alt](img.png)`) as data URIs, so pages work from any folder."
+    # (nbconvert's own `embed_images` also mangles inline HTML such as show_doc's `<a ...>source</a>`)
+    def data_uri(m):
+        f = folder / m[2]
+        if re.match(r"[a-z]+:", m[2]) or not f.is_file(): return m[0]
+        mime = mimetypes.guess_type(f.name)[0] or "application/octet-stream"
+        return f"![{m[1]}](data:{mime};base64,{base64.b64encode(f.read_bytes()).decode()})"
+    for c in nb.cells:
+        if c.cell_type == "markdown": c.source = re.sub(r"!\[([^\]]*)\]\(([^)\s]+)\)", data_uri, c.source)
+
+
+def count_figures(nb):
+    "Outputs and figures (images in outputs, also inside saved widget state) of a notebook."
+    outs = [o for c in nb.cells for o in c.get("outputs", [])]
+    def imgs(os_): return sum(any(k.startswith("image/") for k in o.get("data", {})) for o in os_)
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    return len(outs), imgs(outs) + sum(imgs(m.get("state", {}).get("outputs", [])) for m in state.values())
+
+
+def nav_html(pages, cur, prefix, site_title):
+    out, section = [f'<nav id="site-nav"><a class="site-name" href="{prefix}index.html">{escape(site_title)}</a>'], None
+    for p in pages:
+        if p["section"] != section:
+            if section is not None: out.append("</ul>")
+            section = p["section"]
+            out.append(f'<div class="section">{escape(section)}</div><ul>' if section else "")
+        text = escape(p["title"])
+        if p["missing"] or p["error"]: item = f'<span class="missing" title="{escape(p["missing"] or p["error"])}">{text}</span>'
+        else: item = f'<a class="page{" current" if p is cur else ""}" href="{prefix}{p["href"]}">{text}</a>'
+        out.append(f"<li>{item}</li>" if section else f"<div>{item}</div>")
+    return "\n".join(out + (["</ul>"] if section else []) + ["</nav>"])
+
+
+def pager_html(pages, cur, prefix):
+    ok = [p for p in pages if not (p["missing"] or p["error"])]
+    i = ok.index(cur)
+    def link(p, rel, text):
+        return f'<a rel="{rel}" href="{prefix}{p["href"]}">{text.format(escape(p["title"]))}</a>' if p else "<span></span>"
+    return (f'<nav id="site-pager">{link(ok[i - 1] if i else None, "prev", "&larr; {}")}'
+            f'{link(ok[i + 1] if i + 1 < len(ok) else None, "next", "{} &rarr;")}</nav>')
+
+
+def build(out, strict=False, workers=2):
+    t0, out = time.time(), Path(out).resolve()
+    os.chdir(ROOT)  # nbdev finds settings.ini from the working directory (also in the worker processes)
+    cfg = get_config()
+    docs_url = cfg.doc_host.rstrip("/") + "/" + cfg.doc_baseurl.strip("/")
+    site_title = yaml.safe_load((ROOT / "_quarto.yml").read_text())["website"].get("title", "")
+    pages = sidebar_pages()
+    for p in pages:
+        p.update(nb=NBS / p["src"], missing=None, error=None, title=p.get("text") or Path(p["src"]).stem)
+        p["href"] = re.sub(r"\.ipynb$", ".html", p["src"])
+        if not p["nb"].exists(): p["missing"] = f"nbs/{p['src']} does not exist"
+    missing = [p for p in pages if p["missing"]]
+    for p in missing: print(f"WARNING: the sidebar in _quarto.yml lists nbs/{p['src']}, which does not exist", flush=True)
+    if not (NODE / "mathjax").exists(): sys.exit("node_modules/ is missing: run `npm ci` in the repository root first")
+    if out.exists(): shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for src, dst in ASSETS.items():
+        s, d = NODE / src, out / "_static" / dst
+        d.parent.mkdir(parents=True, exist_ok=True)
+        (shutil.copytree(s, d, ignore=SKIP_ASSETS) if s.is_dir() else shutil.copy2(s, d))
+
+    todo = [p for p in pages if not p["missing"]]
+    with tempfile.TemporaryDirectory() as tmp, ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        print(f"nbdev docs processing of {len(todo)} notebooks ({workers} processes)", flush=True)
+        for p in todo:
+            p["proc"] = Path(tmp) / p["src"]
+            p["proc"].parent.mkdir(parents=True, exist_ok=True)
+        # nbdev's per-notebook driver, in fresh processes, as `nbdev.serve.proc_nbs` runs it
+        futs = [(p, pool.submit(nbdev.serve_drv.main, (p["nb"], p["proc"], FilterDefaults))) for p in todo]
+        for p, f in futs:
+            try: f.result()
+            except Exception as e: p["error"] = f"nbdev processing failed: {e}"
+        t1 = time.time()
+        for p in todo:  # titles first: every page's sidebar needs all of them
+            if p["error"]: continue
+            p["nbnode"] = nbformat.read(p["proc"], as_version=4)
+            fm = front_matter(p["nbnode"])
+            p["title"], p["description"] = str(p.get("text") or fm.get("title") or p["title"]), fm.get("description")
+            if fm.get("output-file"): p["href"] = str(Path(p["src"]).parent / fm["output-file"]).removeprefix("./")
+        exporters = {}
+        for p in todo:
+            if p["error"]:
+                print(f"ERROR  nbs/{p['src']}: {p['error']}", flush=True); continue
+            nb, depth = p["nbnode"], p["href"].count("/")
+            quarto_options(nb)
+            embed_md_images(nb, p["nb"].parent)
+            if depth not in exporters:
+                s = "../" * depth + "_static/"
+                exporters[depth] = HTMLExporter(
+                    template_name="lab", extra_loaders=[jinja2.DictLoader({"site.html.j2": TEMPLATE})],
+                    template_file="site.html.j2", exclude_input_prompt=True, exclude_output_prompt=True,
+                    require_js_url=s + "require.js", widget_renderer_url=s + "html-manager/embed-amd.js",
+                    mathjax_url=s + "mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe")
+            prefix = "../" * depth
+            res = {"metadata": {"name": f"{p['title']} – {site_title}"},
+                   "site": dict(css=CSS, title=p["title"], description=p["description"],
+                                nav=nav_html(pages, p, prefix, site_title), pager=pager_html(pages, p, prefix))}
+            try: html, _ = exporters[depth].from_notebook_node(nb, resources=res)
+            except Exception as e:
+                p["error"] = f"nbconvert failed: {e!r}"; print(f"ERROR  nbs/{p['src']}: {p['error']}", flush=True); continue
+            # nbdev links names to the published docs (doc_host + doc_baseurl): point them at this site instead
+            html = re.sub(f'href="{re.escape(docs_url)}/([^"]*)"', lambda m: f'href="{prefix}{m[1]}"', html)
+            # ... whose anchors are Quarto's heading ids, lower case (nbconvert keeps the heading's case)
+            html = re.sub(r'(<h[1-6] id="|<a class="anchor-link" href="#)([^"]+)"', lambda m: f'{m[1]}{m[2].lower()}"', html)
+            (out / p["href"]).parent.mkdir(parents=True, exist_ok=True)
+            (out / p["href"]).write_text(html, encoding="utf-8")
+            p["outputs"], p["figures"] = count_figures(nbformat.read(p["nb"], as_version=4))  # the committed ones
+            print(f"  {p['href']:34} {p['title'][:40]:40} {p['outputs']:3} outputs {p['figures']:2} figures", flush=True)
+
+    built = [p for p in pages if not (p["missing"] or p["error"])]
+    keys = ("src", "href", "title", "section", "missing", "error", "outputs", "figures")
+    (out / "_site.json").write_text(json.dumps([{k: p.get(k) for k in keys} for p in pages], indent=1))
+    print(f"built {len(built)} of {len(pages)} pages into {out} in {time.time() - t0:.1f} s "
+          f"(nbdev processing {t1 - t0:.1f} s)")
+    for what, sel in (("no outputs", lambda p: not p["outputs"]), ("no figures", lambda p: not p["figures"])):
+        names = [p["src"] for p in built if sel(p)]
+        if names: print(f"pages with {what}: {', '.join(names)}")
+    errors = [p for p in pages if p["error"]] + (missing if strict else [])
+    for p in errors: print(f"ERROR: nbs/{p['src']}: {p['error'] or p['missing']}", file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", default="_site_offline", help="output folder, replaced (default: _site_offline)")
+    ap.add_argument("--strict", action="store_true", help="a sidebar page without its notebook is an error")
+    ap.add_argument("--workers", type=int, default=2, help="processes for nbdev's processing (default: 2)")
+    a = ap.parse_args()
+    sys.exit(build(a.out, a.strict, a.workers))
