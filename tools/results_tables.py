@@ -1,0 +1,86 @@
+"""The README's result tables, generated from the committed result files (never typed by hand).
+
+    python tools/results_tables.py            # print the tables
+    python tools/results_tables.py --write    # replace the block between the markers in README.md
+    python tools/results_tables.py --check    # exit 1 if README.md's block differs from the result files
+
+The block sits between `<!-- results:begin -->` and `<!-- results:end -->` in README.md.
+"""
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from sysgen.sweep import compare, experiment_frame, experiments_table, runs_dir
+from sysgen.train import CONFIGS, read_run_config
+
+ROOT = Path(__file__).resolve().parents[1]
+BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
+
+
+def markdown(frame) -> str:
+    "A pandas frame as a GitHub markdown table (no extra dependency)."
+    cols = [str(c) for c in frame.columns]
+    rows = [[str(v) for v in r] for r in frame.itertuples(index=False)]
+    return "\n".join(["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)] + ["| " + " | ".join(r) + " |" for r in rows])
+
+
+def speed() -> str:
+    b = json.loads((ROOT / "results/bench/benchmarks.json").read_text())
+    lines = ["| benchmark | command | median | runs |", "|---|---|---|---|"]
+    for name, r in b["results"].items():
+        value = (f"{r['images_per_s']} images/s" if "images_per_s" in r else
+                 f"{r['samples_per_s']} samples/s, {r['model_gflop_per_s']} GFLOP/s, MFU {r['mfu']}")
+        lines.append(f"| {name} | `{r['command']}` | {value} | {', '.join(str(x) for x in r['all'])} |")
+    return "\n".join(lines) + f"\n\n(`python bench/benchmarks.py`; version {b['version']}, commit `{b['commit'][:12]}`, {b['config']['threads']} threads.)"
+
+
+def baby() -> str:
+    "The baby-configuration search (results/baby): one row per run, its changes from today's `baby` configuration."
+    lines = ["| run | colours | changes from `baby` | steps | minutes | shape ID (valA) | shape OOD (valB) | shape valC | colour ID |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for d in sorted((ROOT / "results/baby").iterdir()):
+        if not (d / "result.json").exists(): continue
+        r, cfg = json.loads((d / "result.json").read_text()), read_run_config(d)
+        changes = " ".join(f"{k}={','.join(map(str, b)) if isinstance(b, (tuple, list)) else b}"
+                           for k, (a, b) in CONFIGS["baby"].diff(cfg).items() if k not in ("palette", "threads")) or "(none)"
+        m = r["metrics"]
+        lines.append(f"| `{d.name}` | {cfg.palette ** 3} | `{changes}` | {r['steps']} | {r['wall_seconds'] / 60:.1f} | "
+                     f"{m['valA']['shape']:.3f} | {m['valB']['shape']:.3f} | {m['valC']['shape']:.3f} | {m['valA']['color']:.3f} |")
+    return "\n".join(lines)
+
+
+def block() -> str:
+    root = runs_dir(ROOT)
+    table = compare("diversity", experiment_frame("diversity", 3, root), metrics=("valA.shape", "valB.shape"))
+    return "\n\n".join([
+        "### Headline: shape accuracy (%) against the number of training colours",
+        "sysgen: mean [95 % CI] over the finished seeds (n), `baby` configuration on one CPU core per run; paper: SPEC §2.",
+        markdown(table),
+        "### The experiments",
+        markdown(experiments_table(3, root).assign(notebook=lambda f: [f"[{Path(n).stem}](nbs/{n})" for n in f["notebook"]])),
+        "### The baby-configuration search (`nbs/experiments/baby_config.ipynb`, runs in `results/baby/`)",
+        baby(),
+        "### Speed",
+        speed(),
+    ])
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--write", action="store_true"); p.add_argument("--check", action="store_true")
+    args = p.parse_args()
+    text = block()
+    if not (args.write or args.check): print(text); return
+    readme = (ROOT / "README.md").read_text()
+    if BEGIN not in readme or END not in readme: sys.exit(f"README.md lacks the markers {BEGIN} … {END}")
+    head, rest = readme.split(BEGIN, 1)
+    new = head + BEGIN + "\n" + text + "\n" + END + rest.split(END, 1)[1]
+    if args.check:
+        if new != readme: sys.exit("README.md's result tables differ from the result files: run python tools/results_tables.py --write")
+        print("README.md's result tables match the result files"); return
+    (ROOT / "README.md").write_text(new); print("README.md updated")
+
+
+if __name__ == "__main__":
+    main()
