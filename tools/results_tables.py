@@ -43,7 +43,7 @@ def baby() -> str:
         if not (d / "result.json").exists(): continue
         r, cfg = json.loads((d / "result.json").read_text()), read_run_config(d)
         changes = " ".join(f"{k}={','.join(map(str, b)) if isinstance(b, (tuple, list)) else b}"
-                           for k, (a, b) in CONFIGS["baby"].diff(cfg).items() if k not in ("palette", "threads")) or "(none)"
+                           for k, (a, b) in CONFIGS["baby"].diff(cfg).items() if k not in ("palette", "threads", "eval_every", "ckpt_every", "log_every")) or "(none)"
         m = r["metrics"]
         lines.append(f"| `{d.name}` | {cfg.palette ** 3} | `{changes}` | {r['steps']} | {r['wall_seconds'] / 60:.1f} | "
                      f"{m['valA']['shape']:.3f} | {m['valB']['shape']:.3f} | {m['valC']['shape']:.3f} | {m['valA']['color']:.3f} |")
