@@ -27,13 +27,13 @@ from .evaluate import chance, git_commit, write_json
 from .model import MMLM
 from .scenes import ATTRIBUTES, Scenes, concat, from_clevr
 from .text import IGNORE_INDEX, TEXT_ORDER, Vocab, eval_mask, normalize, tokenize
-from .train import TrainConfig, load_checkpoint, read_run_config
+from .train import CONFIGS, TrainConfig, load_checkpoint, read_run_config
 
 # %% auto #0
 __all__ = ['PAPER', 'COLOUR_TICKS', 'mean_ci', 'pearson_ci', 'load_results', 'results_frame', 'varying', 'aggregate',
            'training_scenes', 'training_nmi', 'count_parallelograms', 'p_score', 'probe_scenes', 'masked_features',
            'load_run_model', 'run_p_score', 'accuracy_by', 'analyse_run', 'plot_vs_colours', 'plot_scatter',
-           'plot_attribute_bars']
+           'plot_attribute_bars', 'config_changes', 'runs_markdown']
 
 # %% ../nbs/08_analysis.ipynb #e7b8b794
 def _check_level(level) -> float:
@@ -492,3 +492,24 @@ def plot_attribute_bars(agg_or_record, palette_n: int | None = None, ax=None):
     ax.set_ylim(0, 1.2); ax.set_yticks(np.linspace(0, 1, 6)); ax.set_ylabel("accuracy")
     ax.set_title(f"{palette_n ** 3} colours", fontsize=10); ax.legend(fontsize=7, ncol=4, loc="upper center")
     return ax
+
+# %% ../nbs/08_analysis.ipynb #a6f3efcf
+_NOT_CHANGES = ("palette", "seed", "threads", "eval_every", "ckpt_every", "log_every")   # named elsewhere, or bookkeeping
+
+def config_changes(config, base: str = "baby", skip: Sequence[str] = _NOT_CHANGES) -> str:
+    "The fields where `config` (config, dict or run directory) departs from the named configuration `base`, as `key=value`."
+    if base not in CONFIGS: raise ValueError(f"unknown configuration {base!r}; known: {', '.join(CONFIGS)}")
+    fmt = lambda v: ",".join(map(str, v)) if isinstance(v, (tuple, list)) else str(v)
+    return " ".join(f"{k}={fmt(b)}" for k, (a, b) in CONFIGS[base].diff(_as_config(config)).items() if k not in skip) or "(none)"
+
+def runs_markdown(run_dirs, base: str = "baby") -> str:
+    "A Markdown table of the finished runs in `run_dirs`: colours, changes from `base`, steps, minutes, shape and colour accuracy."
+    lines = [f"| run | colours | changes from `{base}` | steps | minutes | shape ID (valA) | shape OOD (valB) | shape valC | colour ID |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for d in map(Path, run_dirs):
+        if not (d / "result.json").exists(): continue
+        r, cfg = _read_json(d / "result.json"), read_run_config(d)
+        m = r["metrics"]
+        lines.append(f"| `{d.name}` | {cfg.palette ** 3} | `{config_changes(cfg, base)}` | {r['steps']} | {r['wall_seconds'] / 60:.1f} | "
+                     f"{m['valA']['shape']:.3f} | {m['valB']['shape']:.3f} | {m['valC']['shape']:.3f} | {m['valA']['color']:.3f} |")
+    return "\n".join(lines)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import sys
 from pathlib import Path
 
 import torch
@@ -229,6 +231,11 @@ def main(argv: list[str] | None = None) -> None:
     "The `sysgen` command: `main(['dataset', '--palette', '6', '--out', 'data/c216'])`."
     parser = _parser()
     args = parser.parse_args(argv)
-    try: args.run(args)
+    try:
+        args.run(args)
+        sys.stdout.flush()    # inside the try: a reader that went away shows up here at the latest
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e:
         args.parser.exit(1, f"{args.parser.prog}: error: {e}\n")
+    except BrokenPipeError:   # the reader went away (`sysgen sweep NAME --list | head`): stop quietly, like other Unix tools
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

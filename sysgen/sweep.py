@@ -168,6 +168,11 @@ def run_one(config: TrainConfig, root=None, analyse: bool = True, progress: bool
     return record
 
 # %% ../nbs/09_sweep.ipynb #30fc00b3
+def _todo(configs: list[TrainConfig], root: Path, analyse: bool) -> list[TrainConfig]:
+    "The runs an executor still has to start: not finished, or finished without the analysis that was asked for."
+    return [c for c in configs if run_state(root / run_name(c)) != "done"
+            or (analyse and not (root / run_name(c) / "analysis.json").exists())]
+
 _CHILD = ("import json, sys; from sysgen.sweep import run_one; from sysgen.train import TrainConfig; "
           "run_one(TrainConfig.from_dict(json.loads(sys.argv[1])), sys.argv[2], analyse=sys.argv[3] == '1')")
 
@@ -184,8 +189,7 @@ def run_local(configs: list[TrainConfig], root=None, jobs: int | None = None, an
               progress: bool = True) -> list[str]:
     "Run every configuration whose run is not done, `jobs` processes at a time; returns the names of the runs trained."
     root = Path(root or runs_dir())
-    todo = [c for c in configs if run_state(root / run_name(c)) != "done"
-            or (analyse and not (root / run_name(c) / "analysis.json").exists())]
+    todo = _todo(configs, root, analyse)
     if jobs is None: jobs = max(1, (os.cpu_count() or 1) // max(1, configs[0].threads if configs else 1))
     failed = []
     with ThreadPoolExecutor(max_workers=jobs) as pool, tqdm(total=len(todo), desc="runs", disable=not progress) as bar:
@@ -204,7 +208,7 @@ def run_slurm(configs: list[TrainConfig], root=None, folder="results/slurm", clu
     try: import submitit
     except ImportError: raise RuntimeError("the slurm executor needs submitit: pip install submitit") from None
     root = Path(root or runs_dir())
-    todo = [c for c in configs if run_state(root / run_name(c)) != "done"]
+    todo = _todo(configs, root, analyse)
     if not todo: return []
     executor = submitit.AutoExecutor(folder=folder, cluster=cluster)
     executor.update_parameters(**{"name": "sysgen", "timeout_min": 60, **parameters})

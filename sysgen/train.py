@@ -370,7 +370,7 @@ def _truncate_log(path: Path, step: int):
     atomic_write(path, lambda tmp: Path(tmp).write_text("".join(l + "\n" for l in keep)))
 
 def final_metrics(model, splits: dict, config: TrainConfig) -> dict:
-    "SPEC §7 accuracies on every validation scene and on as many training scenes."
+    "SPEC §7 accuracies on every validation scene and on as many training scenes (trainA as trained: with the hue intervention, if any)."
     return evaluate(model, splits, limit=config.n_val, seed=config.seed, bf16=config.bf16)
 
 def train(config: TrainConfig, run_dir, resume: bool = False, progress: bool = True, callbacks=None) -> dict:

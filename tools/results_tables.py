@@ -11,8 +11,8 @@ import json
 import sys
 from pathlib import Path
 
+from sysgen.analysis import runs_markdown
 from sysgen.sweep import compare, experiment_frame, experiments_table, runs_dir
-from sysgen.train import CONFIGS, read_run_config
 
 ROOT = Path(__file__).resolve().parents[1]
 BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
@@ -37,17 +37,7 @@ def speed() -> str:
 
 def baby() -> str:
     "The baby-configuration search (results/baby): one row per run, its changes from today's `baby` configuration."
-    lines = ["| run | colours | changes from `baby` | steps | minutes | shape ID (valA) | shape OOD (valB) | shape valC | colour ID |",
-             "|---|---|---|---|---|---|---|---|---|"]
-    for d in sorted((ROOT / "results/baby").iterdir()):
-        if not (d / "result.json").exists(): continue
-        r, cfg = json.loads((d / "result.json").read_text()), read_run_config(d)
-        changes = " ".join(f"{k}={','.join(map(str, b)) if isinstance(b, (tuple, list)) else b}"
-                           for k, (a, b) in CONFIGS["baby"].diff(cfg).items() if k not in ("palette", "threads", "eval_every", "ckpt_every", "log_every")) or "(none)"
-        m = r["metrics"]
-        lines.append(f"| `{d.name}` | {cfg.palette ** 3} | `{changes}` | {r['steps']} | {r['wall_seconds'] / 60:.1f} | "
-                     f"{m['valA']['shape']:.3f} | {m['valB']['shape']:.3f} | {m['valC']['shape']:.3f} | {m['valA']['color']:.3f} |")
-    return "\n".join(lines)
+    return runs_markdown(sorted((ROOT / "results/baby").iterdir()), base="baby")
 
 
 def block() -> str:
