@@ -49,6 +49,7 @@ body.jp-Notebook { margin: 0; padding: 0; }
 #site-main { margin-left: 250px; padding: 1rem 2rem 3rem; max-width: 1100px; }
 #site-main > header h1 { margin: .5rem 0; font-size: 2.2rem; }
 #site-main > header .description { font-style: italic; opacity: .7; font-size: 1.2rem; margin-top: 0; }
+.jp-RenderedMarkdown pre { margin-bottom: 1em; }
 #site-pager { display: flex; justify-content: space-between; margin-top: 3rem; padding-top: 1rem;
   border-top: 1px solid #ddd; font: 15px system-ui, sans-serif; }
 """
@@ -143,7 +144,7 @@ def nav_html(pages, cur, prefix, site_title):
             if section is not None: out.append("</ul>")
             section = p["section"]
             out.append(f'<div class="section">{escape(section)}</div><ul>' if section else "")
-        text = escape(p["title"])
+        text = "Home" if p["href"] == "index.html" else escape(p["title"])   # the site name already heads the sidebar
         if p["missing"] or p["error"]: item = f'<span class="missing" title="{escape(p["missing"] or p["error"])}">{text}</span>'
         else: item = f'<a class="page{" current" if p is cur else ""}" href="{prefix}{p["href"]}">{text}</a>'
         out.append(f"<li>{item}</li>" if section else f"<div>{item}</div>")

@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 from sysgen.analysis import runs_markdown
-from sysgen.sweep import compare, experiment_frame, experiments_table, runs_dir
+from sysgen.sweep import compare, experiment_frame, runs_dir
+from sysgen.verdicts import verdicts_table
 
 ROOT = Path(__file__).resolve().parents[1]
 BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
@@ -47,8 +48,8 @@ def block() -> str:
         "### Headline: shape accuracy (%) against the number of training colours",
         "sysgen: mean [95 % CI] over the finished seeds (n), `baby` configuration on one CPU core per run; paper: SPEC §2.",
         markdown(table),
-        "### The experiments",
-        markdown(experiments_table(3, root).assign(notebook=lambda f: [f"[{Path(n).stem}](nbs/{n})" for n in f["notebook"]])),
+        "### The experiments and their verdicts (checks: ✓ hold, ✗ fail, ? wait for missing runs; see `nbs/11_verdicts.ipynb`)",
+        markdown(verdicts_table(3, root).assign(notebook=lambda f: [f"[{Path(n).stem}](nbs/{n})" for n in f["notebook"]])),
         "### The baby-configuration search (`nbs/experiments/baby_config.ipynb`, runs in `results/baby/`)",
         baby(),
         "### Speed",
