@@ -127,7 +127,8 @@ def _parser() -> argparse.ArgumentParser:
                        description="Run every run of the sweep NAME (experiments: diversity, data_volume, capacity, "
                        "burstiness, intervention, combinations, nmi, mechanism, cross_attribute) into ROOT/RUN_NAME, "
                        "then write each run's analysis.json. Finished runs are skipped, interrupted ones resume. "
-                       "--index I runs only run I (for a job array); --list prints the runs and their state.")
+                       "--index I runs only run I (for a job array); --list prints the runs and their state; --verdict "
+                       "judges the experiment on the runs finished so far.")
     w.add_argument("name", metavar="NAME")
     w.add_argument("--seeds", type=int, default=3, help="seeds per grid point (default: %(default)s)")
     w.add_argument("--executor", default="local", choices=("local", "slurm"), help="where runs run (default: %(default)s)")
@@ -136,6 +137,8 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("--jobs", type=int, default=None, help="local: runs at a time (default: one per core)")
     w.add_argument("--index", type=int, default=None, metavar="I", help="run only run I of the sweep")
     w.add_argument("--list", action="store_true", help="print the runs with their state and stop")
+    w.add_argument("--verdict", action="store_true",
+                   help="print the experiment's verdict and its checks (sysgen.verdicts) from the finished runs, and stop")
     w.add_argument("--no-analysis", action="store_true", help="do not write analysis.json (NMI, p-score)")
     w.add_argument("--slurm", nargs="*", default=[], metavar="KEY=VALUE",
                    help="submitit parameters for --executor slurm, e.g. slurm_partition=gpu timeout_min=240 gpus_per_node=1")
@@ -206,6 +209,10 @@ def _sweep(args) -> None:
     if args.list:
         for r in sw.status(args.name, args.seeds, args.root, args.config): print(f"{r['index']:4d}  {r['state']:8s} {r['run_dir']}")
         return
+    if args.verdict:
+        if args.config is not None: raise ValueError("--verdict judges the sweep's own configuration; leave out --config")
+        from sysgen.verdicts import judge
+        print(judge(args.name, args.seeds, args.root)); return
     params = {}
     for item in args.slurm:
         key, sep, value = item.partition("=")

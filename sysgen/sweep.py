@@ -312,7 +312,7 @@ def describe_scale(frame) -> str:
     "The configuration, training samples and CPU time of the runs in `frame`, against the paper's 75 M samples."
     if not len(frame): return "No finished runs yet."
     def one(col):
-        vals = sorted({str(v) for v in frame[col]})
+        vals = sorted({"–".join(map(str, v)) if isinstance(v, (tuple, list)) else str(v) for v in frame[col]})
         return vals[0] if len(vals) == 1 else "/".join(vals)
     samples = int((frame["steps"] * frame["batch_size"]).median())
     return (f"{len(frame)} runs of the {one('name')!r} configuration: {one('image_size')}×{one('image_size')} images, "
