@@ -109,7 +109,9 @@ PAGE_FACTS = """() => ({
     images: [...document.images].map(i => ({src: i.currentSrc.slice(0, 60), w: i.naturalWidth})),
     widgets: document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]').length,
     math: document.querySelectorAll('.MathJax_CHTML').length,
-    math_errors: document.querySelectorAll('.MathJax_Error, .mjx-merror, .mjx-noError').length})"""
+    math_errors: document.querySelectorAll('.MathJax_Error, .mjx-merror, .mjx-noError').length,
+    links: [...document.querySelectorAll('a[href]')].map(a => a.href.split('#')[0].split('?')[0])
+        .filter(h => h.startsWith(location.origin))})"""
 
 
 @pytest.mark.parametrize("src", sidebar())
@@ -147,4 +149,6 @@ def test_page(site, src):
           f"{want['href']}: {len(facts['images'])} images, but nbs/{src} has {want['figures']} figures in its outputs")
     check(not want["math"] or facts["math"], f"{want['href']}: nbs/{src} has math, but MathJax rendered none")
     check(not facts["math_errors"], f"{want['href']}: {facts['math_errors']} MathJax errors")
+    broken = sorted({l for l in facts["links"] if not (OUT / l[len(site["url"]):]).is_file()})
+    check(not broken, f"{want['href']}: links to pages that are not in the site: {broken}")
     check(not errors, f"{want['href']}:\n" + "\n".join(errors))

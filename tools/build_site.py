@@ -160,6 +160,13 @@ def pager_html(pages, cur, prefix):
             f'{link(ok[i + 1] if i + 1 < len(ok) else None, "next", "{} &rarr;")}</nav>')
 
 
+def page_link(page, target, by_src):
+    "The link from `page` to the page of the notebook `target` (relative to the page's notebook); unchanged if none."
+    src = os.path.normpath(os.path.join(os.path.dirname(page["src"]), target))
+    if src not in by_src: return target
+    return os.path.relpath(by_src[src], os.path.dirname(page["href"]) or ".")
+
+
 def build(out, strict=False, workers=2):
     t0, out = time.time(), Path(out).resolve()
     os.chdir(ROOT)  # nbdev finds settings.ini from the working directory (also in the worker processes)
@@ -199,6 +206,7 @@ def build(out, strict=False, workers=2):
             fm = front_matter(p["nbnode"])
             p["title"], p["description"] = str(p.get("text") or fm.get("title") or p["title"]), fm.get("description")
             if fm.get("output-file"): p["href"] = str(Path(p["src"]).parent / fm["output-file"]).removeprefix("./")
+        by_src = {q["src"]: q["href"] for q in pages if not q["missing"]}   # notebook (below nbs/) → its page
         exporters = {}
         for p in todo:
             if p["error"]:
@@ -222,6 +230,8 @@ def build(out, strict=False, workers=2):
                 p["error"] = f"nbconvert failed: {e!r}"; print(f"ERROR  nbs/{p['src']}: {p['error']}", flush=True); continue
             # nbdev links names to the published docs (doc_host + doc_baseurl): point them at this site instead
             html = re.sub(f'href="{re.escape(docs_url)}/([^"]*)"', lambda m: f'href="{prefix}{m[1]}"', html)
+            # links between notebooks (`[Verdicts](../11_verdicts.ipynb)`) go to their pages, as Quarto rewrites them
+            html = re.sub(r'href="([^":#?]+\.ipynb)(#[^"]*)?"', lambda m: f'href="{page_link(p, m[1], by_src)}{m[2] or ""}"', html)
             # ... whose anchors are Quarto's heading ids, lower case (nbconvert keeps the heading's case)
             html = re.sub(r'(<h[1-6] id="|<a class="anchor-link" href="#)([^"]+)"', lambda m: f'{m[1]}{m[2].lower()}"', html)
             (out / p["href"]).parent.mkdir(parents=True, exist_ok=True)
