@@ -49,7 +49,7 @@ body.jp-Notebook { margin: 0; padding: 0; }
 #site-main { margin-left: 250px; padding: 1rem 2rem 3rem; max-width: 1100px; }
 #site-main > header h1 { margin: .5rem 0; font-size: 2.2rem; }
 #site-main > header .description { font-style: italic; opacity: .7; font-size: 1.2rem; margin-top: 0; }
-.jp-RenderedMarkdown pre { margin-bottom: 1em; }
+.jp-RenderedMarkdown div.highlight { margin-bottom: 1em; }   /* a code block, then the next paragraph */
 #site-pager { display: flex; justify-content: space-between; margin-top: 3rem; padding-top: 1rem;
   border-top: 1px solid #ddd; font: 15px system-ui, sans-serif; }
 """
