@@ -24,7 +24,7 @@ from .train import CONFIGS, TrainConfig, get_config, train
 # %% auto #0
 __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'Sweep', 'get_sweep',
            'runs_dir', 'run_state', 'status', 'run_one', 'run_local', 'run_slurm', 'sweep', 'experiments_table',
-           'experiment_frame', 'compare', 'verdict', 'value', 'describe_scale', 'plot_effect']
+           'experiment_frame', 'compare', 'verdict_word', 'verdict', 'value', 'describe_scale', 'plot_effect']
 
 # %% ../nbs/09_sweep.ipynb #fa2eac69
 def _values(v) -> list: return list(v) if isinstance(v, (list, tuple, range)) else [v]
@@ -283,17 +283,19 @@ def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), lev
         rows.append(row)
     return pd.DataFrame(rows)
 
+def verdict_word(checks: dict[str, bool | None], runs_done: int) -> str:
+    "'reproduced' (every check holds), 'partly reproduced' (some do), 'not reproduced' (none), 'undecided' or 'not run yet'."
+    known = [v for v in checks.values() if v is not None]
+    if runs_done == 0: return "not run yet"
+    if not known or len(known) < len(checks): return "undecided"
+    return "reproduced" if all(known) else "partly reproduced" if any(known) else "not reproduced"
+
 def verdict(checks: dict[str, bool | None], runs_done: int, runs_total: int, seeds: int = 1) -> str:
-    "'reproduced' (every check holds), 'partly' (some do), 'not reproduced' (none), 'undecided' or 'not run', with the checks."
-    known = {k: v for k, v in checks.items() if v is not None}
-    if runs_done == 0: word = "not run yet"
-    elif not known: word = "undecided — every check needs runs that are missing"
-    elif len(known) < len(checks):
-        word = (f"undecided — {sum(known.values())} of the {len(known)} checks that can be made hold; "
-                f"{len(checks) - len(known)} need runs that are missing")
-    elif all(known.values()): word = "reproduced"
-    elif any(known.values()): word = "partly reproduced"
-    else: word = "not reproduced"
+    "The verdict (`verdict_word`) with the runs behind it and every check: ✓ holds, ✗ fails, ? needs runs that are missing."
+    word, known = verdict_word(checks, runs_done), [v for v in checks.values() if v is not None]
+    if word == "undecided":
+        word += (" — every check needs runs that are missing" if not known else
+                 f" — {sum(known)} of the {len(known)} checks that can be made hold; {len(checks) - len(known)} need runs that are missing")
     lines = [f"Verdict: {word} — {runs_done} of {runs_total} runs done ({seeds} seed{'s' if seeds > 1 else ''} per point)."]
     lines += [f"  {'✓' if v else '✗' if v is not None else '?'} {k}" for k, v in checks.items()]
     return "\n".join(lines)

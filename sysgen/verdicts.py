@@ -11,11 +11,11 @@ from typing import Callable
 import pandas as pd
 
 from .analysis import PAPER, load_results, pearson_ci, results_frame
-from .sweep import SWEEPS, experiment_frame, experiments_table, get_sweep, runs_dir, value, verdict
+from .sweep import SWEEPS, experiment_frame, experiments_table, get_sweep, runs_dir, value, verdict, verdict_word
 
 # %% auto #0
 __all__ = ['Checks', 'CHECKS', 'diversity', 'data_volume', 'capacity', 'burstiness', 'intervention', 'combinations', 'nmi',
-           'mechanism', 'cross_attribute', 'checks', 'judge', 'verdict_word', 'verdicts_table']
+           'mechanism', 'cross_attribute', 'checks', 'judge', 'verdicts_table']
 
 # %% ../nbs/11_verdicts.ipynb #c5756b5b
 Checks = dict[str, "bool | None"]
@@ -135,17 +135,13 @@ def judge(name: str, seeds: int = 3, root=None) -> str:
     c, done, total = checks(name, seeds, root)
     return verdict(c, done, total, seeds)
 
-def verdict_word(text: str) -> str:
-    "The verdict's word(s) from `verdict`'s text: 'reproduced', 'partly reproduced', 'undecided', …"
-    return text.split("Verdict: ", 1)[1].split(" — ", 1)[0]
-
 def verdicts_table(seeds: int = 3, root=None) -> pd.DataFrame:
     "`experiments_table` with each experiment's verdict and how many of its checks hold, fail or wait for runs."
     table = experiments_table(seeds, root)
     words, counts = [], []
     for name in table["experiment"]:
         c, done, total = checks(name, seeds, root)
-        words.append(verdict_word(verdict(c, done, total, seeds)))
+        words.append(verdict_word(c, done))
         v = list(c.values())
         counts.append(f"{v.count(True)} ✓ {v.count(False)} ✗ {v.count(None)} ?")
     return table.assign(verdict=words, checks=counts)
