@@ -31,6 +31,8 @@ class ModelConfig:
     activation: str = "relu" # feed-forward non-linearity
     pad_id: int = 0          # token id of [PAD], masked out of attention
     channels: int = 3        # image channels
+    patch_norm: bool = True  # LayerNorm over each patch's pixels before the projection (the paper's; it removes a
+                             # patch's brightness and contrast, which tell many colours apart)
 
     def __post_init__(self):
         for name in ("d_model", "n_layers", "n_heads", "d_ff", "patch", "image_size", "max_text_len", "channels"):
@@ -74,12 +76,12 @@ def patchify(images: torch.Tensor, patch: int) -> torch.Tensor:
     return x.reshape(B, (H // patch) * (W // patch), patch * patch * C)
 
 class PatchEmbedding(nn.Module):
-    "LayerNorm(patch pixels) → Linear → LayerNorm."
+    "LayerNorm(patch pixels) → Linear → LayerNorm (the first LayerNorm only with `config.patch_norm`)."
     def __init__(self, config: ModelConfig):
         super().__init__()
         self.patch = config.patch
-        self.norm_in, self.proj, self.norm_out = (nn.LayerNorm(config.patch_dim), nn.Linear(config.patch_dim, config.d_model),
-                                                  nn.LayerNorm(config.d_model))
+        self.norm_in = nn.LayerNorm(config.patch_dim) if config.patch_norm else nn.Identity()
+        self.proj, self.norm_out = nn.Linear(config.patch_dim, config.d_model), nn.LayerNorm(config.d_model)
 
     def forward(self, images: torch.Tensor) -> torch.Tensor:
         return self.norm_out(self.proj(self.norm_in(patchify(images, self.patch))))

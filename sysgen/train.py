@@ -60,6 +60,7 @@ class TrainConfig:
     d_ff: int = 512
     dropout: float = 0.0
     patch: int = 8
+    patch_norm: bool = True          # LayerNorm over each patch's pixels (the paper's); False keeps brightness and contrast
     # optimisation
     optimizer: str = "adamw"         # 'adam' or 'adamw'
     lr: float = 1e-3
@@ -107,7 +108,7 @@ class TrainConfig:
     def model_config(self, vocab_size: int) -> ModelConfig:
         return ModelConfig(d_model=self.d_model, n_layers=self.n_layers, n_heads=self.n_heads, d_ff=self.d_ff,
                            dropout=self.dropout, patch=self.patch, image_size=self.image_size, vocab_size=vocab_size,
-                           max_text_len=self.text_len)
+                           max_text_len=self.text_len, patch_norm=self.patch_norm)
 
     def to_dict(self) -> dict: return {**asdict(self), "n_objects": list(self.n_objects)}   # JSON-ready
 
