@@ -15,6 +15,7 @@ import numpy as np
 import torch
 
 import sysgen
+from .runtime import autocast
 from .scenes import ATTRIBUTES, palette
 from .text import IGNORE_INDEX, ImageTextDataset, attribute_type, eval_mask, normalize
 
@@ -27,14 +28,14 @@ def _seed(*key) -> int: return int(np.random.SeedSequence(list(key)).generate_st
 def accuracy(model: torch.nn.Module, data: ImageTextDataset, attribute: str, mode: str = "random", p: float = 0.3,
              batch_size: int = 256, limit: int | None = None, seed: int = 0, skip_spheres: bool = True,
              bf16: bool = False) -> dict:
-    "Masked-word accuracy of `model` on one `attribute` over `data`: {'accuracy', 'correct', 'total'}."
+    "Masked-word accuracy of `model` on one `attribute` over `data`: {'accuracy', 'correct', 'total'} (bf16: autocast on the model's device)."
     n = len(data) if limit is None else min(limit, len(data))
     gen = torch.Generator().manual_seed(_seed(seed, attribute_type(attribute)))
     device = next(model.parameters()).device
     was_training = model.training
     model.eval()
     correct = total = 0
-    with torch.inference_mode(), torch.autocast("cpu", torch.bfloat16, enabled=bf16 and device.type == "cpu"):
+    with torch.inference_mode(), autocast(device, bf16):
         for s in range(0, n, batch_size):
             b = data.batch(np.arange(s, min(s + batch_size, n)), epoch=0)
             inputs, labels = eval_mask(b.tokens, b.types, b.shapes, attribute, mode, p, gen, skip_spheres)

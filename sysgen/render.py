@@ -14,6 +14,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from .runtime import as_device
 from .scenes import CAMERA, RADIUS, SHAPES, Camera, Scenes, UniformObjects, from_objects, palette, sample_scenes
 
 # %% auto #0
@@ -82,9 +83,9 @@ def hit_cylinder(o, d, r, half):
     return near, far, cap_in > side_in
 
 # %% ../nbs/01_render.ipynb #05c17cd2
-def _camera_vectors(camera: Camera, dtype=torch.float32):
+def _camera_vectors(camera: Camera, dtype=torch.float32, device=None):
     f, r, u = camera.basis()
-    return [torch.tensor(v, dtype=dtype) for v in (camera.position, f, r, u)]
+    return [torch.tensor(v, dtype=dtype, device=device) for v in (camera.position, f, r, u)]
 
 def _screen_boxes(corners: np.ndarray, camera: Camera, size: int) -> np.ndarray:
     "Pixel rectangle (col0, row0, col1, row1) bounding projected `corners` (O, 8, 3)."
@@ -118,7 +119,7 @@ def _pixel_coords(idx, size: int, focal: float):
     return (idx + 0.5 - size / 2) / focal
 
 @lru_cache(maxsize=16)
-def _floor(size: int, camera: Camera, shading: Shading):
+def _floor(size: int, camera: Camera, shading: Shading, device: str = "cpu"):
     "Lit and shadowed floor colour (size*size,) and the floor point under each pixel (size*size, 3)."
     pos, f, r, u = _camera_vectors(camera, torch.float64)
     a = _pixel_coords(torch.arange(size, dtype=torch.float64), size, camera.focal(size))
@@ -132,7 +133,7 @@ def _floor(size: int, camera: Camera, shading: Shading):
     dark = shading.floor * (base + shading.key * L[2] * (1 - shading.shadow)) * falloff
     sky = (d[..., 2] >= 0)                                                        # rays above the horizon
     lit, dark = torch.where(sky, 0.8, lit), torch.where(sky, 0.8, dark)
-    return lit.reshape(-1).float(), dark.reshape(-1).float()
+    return lit.reshape(-1).float().to(device), dark.reshape(-1).float().to(device)   # computed on the CPU in float64
 
 # %% ../nbs/01_render.ipynb #441ac557
 def _rotate(v, cos, sin):
@@ -142,14 +143,14 @@ def _rotate(v, cos, sin):
 def _window(box, size: int, focal: float):
     "Per-object pixel columns/rows of equal-size windows covering `box` (O, 4)."
     width, height = int((box[:, 2] - box[:, 0]).max()) + 1, int((box[:, 3] - box[:, 1]).max()) + 1
-    cols = box[:, 0, None] + torch.arange(width)                                  # (O, W)
-    rows = box[:, 1, None] + torch.arange(height)                                 # (O, H)
+    cols = box[:, 0, None] + torch.arange(width, device=box.device)                                  # (O, W)
+    rows = box[:, 1, None] + torch.arange(height, device=box.device)                                 # (O, H)
     return cols, rows
 
 def _camera_rays(g: dict, cols, rows, size: int, focal: float, camera: Camera):
     "Camera-ray origins (scalars per object) and directions (O, H, W) in each object's frame."
-    pos, f, r, u = _camera_vectors(camera)
     cos, sin = g["cos"], g["sin"]
+    pos, f, r, u = _camera_vectors(camera, device=cos.device)
     fl, rl, ul = (_rotate(v[:, None].expand(3, len(cos)), cos, sin) for v in (f, r, u))   # (3, O)
     a = _pixel_coords(cols.float(), size, focal)                                  # (O, W)
     b = -_pixel_coords(rows.float(), size, focal)                                 # (O, H)
@@ -160,7 +161,7 @@ def _camera_rays(g: dict, cols, rows, size: int, focal: float, camera: Camera):
 # %% ../nbs/01_render.ipynb #4cbc436a
 def _shadow_hits(g: dict, shape: int, cols, rows, size: int, focal: float, camera: Camera, L) -> torch.Tensor:
     "Boolean (O, H, W): does the floor point under each shadow-window pixel see the key light blocked by the object?"
-    pos, f, r, u = _camera_vectors(camera)
+    pos, f, r, u = _camera_vectors(camera, device=L.device)
     a = _pixel_coords(cols.float(), size, focal)[:, None, :]
     b = -_pixel_coords(rows.float(), size, focal)[:, :, None]
     dz = f[2] + a * r[2] + b * u[2]
@@ -195,29 +196,31 @@ def _shade(n, d, rgb, metal, L, L2, s: Shading):
     return out
 
 # %% ../nbs/01_render.ipynb #1daa7976
-def _render_batch(scenes: Scenes, size: int, camera: Camera, shading: Shading, shade: bool = True):
-    "Float images (B, size*size, 3) (None if not `shade`) and per-object (visible, footprint) pixel counts for one batch."
+def _render_batch(scenes: Scenes, size: int, camera: Camera, shading: Shading, shade: bool = True, device="cpu"):
+    "Float images (B, size*size, 3) on `device` (None if not `shade`) and per-object (visible, footprint) pixel counts."
+    dev = torch.device(device)
+    T = lambda a: torch.from_numpy(a).to(dev)          # numpy → tensor on the device (no copy on the CPU)
     B = len(scenes)
     focal = camera.focal(size)
     obj = _objects(scenes, size, camera, shading)
     O = len(obj["shape"])
-    theta = torch.from_numpy(obj["theta"]).float()
-    centre = torch.from_numpy(obj["centre"]).float()
-    L, L2 = (torch.tensor(_unit(v), dtype=torch.float32) for v in (shading.key_light, shading.fill_light))
-    zbuf = torch.full((B * size * size,), torch.iinfo(torch.int64).max, dtype=torch.int64)
-    shadow = torch.zeros(B * size * size, dtype=torch.bool)
-    footprint = torch.zeros(O, dtype=torch.int64)
+    theta = T(obj["theta"]).float()
+    centre = T(obj["centre"]).float()
+    L, L2 = (torch.tensor(_unit(v), dtype=torch.float32, device=dev) for v in (shading.key_light, shading.fill_light))
+    zbuf = torch.full((B * size * size,), torch.iinfo(torch.int64).max, dtype=torch.int64, device=dev)
+    shadow = torch.zeros(B * size * size, dtype=torch.bool, device=dev)
+    footprint = torch.zeros(O, dtype=torch.int64, device=dev)
     hits = []
     for shape in range(3):
         for big in range(2):
             ids = np.flatnonzero((obj["shape"] == shape) & (obj["big"] == big))
             if not len(ids): continue
-            idt = torch.from_numpy(ids)
+            idt = T(ids)
             g = dict(cos=torch.cos(theta[idt]), sin=torch.sin(theta[idt]), centre=centre[idt],
-                     half=torch.from_numpy(obj["half"][ids]).float(), r=torch.from_numpy(obj["r"][ids]).float())
-            pix0 = torch.from_numpy(obj["scene"][ids]) * (size * size)
+                     half=T(obj["half"][ids]).float(), r=T(obj["r"][ids]).float())
+            pix0 = T(obj["scene"][ids]) * (size * size)
             # camera rays
-            cols, rows = _window(torch.from_numpy(obj["box"][ids]), size, focal)
+            cols, rows = _window(T(obj["box"][ids]), size, focal)
             o, d = _camera_rays(g, cols, rows, size, focal, camera)
             half, rad = g["half"][:, None, None], g["r"][:, None, None]
             if shape == 0:   near, far, axis = hit_box(o, d, half)
@@ -248,16 +251,16 @@ def _render_batch(scenes: Scenes, size: int, camera: Camera, shading: Shading, s
             hits.append((pix, key, idt[which], torch.stack(n), torch.stack(dd), g["cos"][which], g["sin"][which]))
             if not shade: continue                  # visibility needs the z-buffer only: no shadows, no shading
             # shadow rays
-            scols, srows = _window(torch.from_numpy(obj["shadow_box"][ids]), size, focal)
+            scols, srows = _window(T(obj["shadow_box"][ids]), size, focal)
             sh = _shadow_hits(g, shape, scols, srows, size, focal, camera, L)
             sh &= ((scols >= 0) & (scols < size))[:, None, :] & ((srows >= 0) & (srows < size))[:, :, None]
             s_sel = sh.nonzero(as_tuple=True)
             shadow[pix0[s_sel[0]] + srows[s_sel[0], s_sel[1]] * size + scols[s_sel[0], s_sel[2]]] = True
-    visible, img = torch.zeros(O, dtype=torch.int64), None
+    visible, img = torch.zeros(O, dtype=torch.int64, device=dev), None
     if shade:
-        lit, dark = _floor(size, camera, shading)
+        lit, dark = _floor(size, camera, shading, str(dev))
         img = torch.where(shadow.view(B, -1), dark, lit)[..., None].expand(B, size * size, 3).reshape(-1, 3).clone()
-        rgb, metal = torch.from_numpy(obj["rgb"]), torch.from_numpy(obj["metal"])
+        rgb, metal = T(obj["rgb"]), T(obj["metal"])
     for pix, key, ids, n, d, cos, sin in hits:
         win = key == zbuf[pix]
         ids = ids[win]
@@ -267,15 +270,16 @@ def _render_batch(scenes: Scenes, size: int, camera: Camera, shading: Shading, s
             Ll = _rotate(L[:, None].expand(3, len(ids)), cos, sin)
             L2l = _rotate(L2[:, None].expand(3, len(ids)), cos, sin)
             img[pix[win]] = _shade(n[:, win], d[:, win], rgb[ids], metal[ids], Ll, L2l, shading)
-    return (None if img is None else img.view(B, size * size, 3)), visible.numpy(), footprint.numpy(), obj
+    return (None if img is None else img.view(B, size * size, 3)), visible.cpu().numpy(), footprint.cpu().numpy(), obj
 
 def render(scenes: Scenes, size: int = 64, antialias: int = 1, camera: Camera = CAMERA, shading: Shading = SHADING,
-           batch_size: int = 512, visibility: bool = False):
-    "Render `scenes` to uint8 images (B, 3, size, size); with `visibility=True` also the visible fraction of each object (B, K)."
+           batch_size: int = 512, visibility: bool = False, device="cpu"):
+    "Render `scenes` to uint8 CPU images (B, 3, size, size), computed on `device`; with `visibility=True` also the visible fraction of each object (B, K)."
     if not (isinstance(size, (int, np.integer)) and size >= 8):
         raise ValueError(f"image size must be an integer ≥ 8, got {size!r}")
     if not (isinstance(antialias, (int, np.integer)) and 1 <= antialias <= 8):
         raise ValueError(f"antialias must be an integer from 1 (off) to 8 rays per pixel side, got {antialias!r}")
+    dev = as_device(device)
     B, K = scenes.shape.shape
     out = torch.empty((B, 3, size, size), dtype=torch.uint8)
     frac = np.full((B, K), np.nan)
@@ -283,10 +287,10 @@ def render(scenes: Scenes, size: int = 64, antialias: int = 1, camera: Camera = 
     with torch.inference_mode():
         for s in range(0, B, batch_size):
             batch = scenes[s:s + batch_size]
-            img, vis, foot, obj = _render_batch(batch, full, camera, shading)
+            img, vis, foot, obj = _render_batch(batch, full, camera, shading, device=dev)
             img = img.view(len(batch), full, full, 3).permute(0, 3, 1, 2)
             if antialias > 1: img = F.avg_pool2d(img, antialias)
-            out[s:s + len(batch)] = img.mul(255).add_(0.5).clamp_(0, 255).to(torch.uint8)   # round to nearest
+            out[s:s + len(batch)] = img.mul(255).add_(0.5).clamp_(0, 255).to(torch.uint8).cpu()   # round to nearest
             frac[s + obj["scene"], obj["slot"]] = vis / np.maximum(foot, 1)
     return (out, frac) if visibility else out
 
@@ -309,12 +313,13 @@ def single_object(shape: int, material: int, color: int = 0, size: int = 1, rota
     return from_objects([row], [0], palette_n)
 
 # %% ../nbs/01_render.ipynb #87165914
-def visible_fraction(scenes: Scenes, size: int = 64, camera: Camera = CAMERA, batch_size: int = 512) -> np.ndarray:
+def visible_fraction(scenes: Scenes, size: int = 64, camera: Camera = CAMERA, batch_size: int = 512, device="cpu") -> np.ndarray:
     "What `render(..., visibility=True)` reports (B, K), from the z-buffer alone: no shadows, no shading."
     frac = np.full(scenes.shape.shape, np.nan)
     with torch.inference_mode():
         for s in range(0, len(scenes), batch_size):
-            _, vis, foot, obj = _render_batch(scenes[s:s + batch_size], size, camera, SHADING, shade=False)
+            _, vis, foot, obj = _render_batch(scenes[s:s + batch_size], size, camera, SHADING, shade=False,
+                                          device=as_device(device))
             frac[s + obj["scene"], obj["slot"]] = vis / np.maximum(foot, 1)
     return frac
 
@@ -340,15 +345,16 @@ def footprints(size: int, n: int = 300, seed: int = 0, camera: Camera = CAMERA) 
 
 # %% ../nbs/01_render.ipynb #94ee9a20
 def render_benchmark(size: int = 64, images: int = 4000, batch_size: int = 512, antialias: int = 1,
-                     palette_n: int = 6, seed: int = 0, repeats: int = 1) -> dict:
-    "Images per second rendering `images` fresh scenes (3–10 objects, full shading and shadows)."
+                     palette_n: int = 6, seed: int = 0, repeats: int = 1, device="cpu") -> dict:
+    "Images per second rendering `images` fresh scenes (3–10 objects, full shading and shadows) on `device`."
+    device = as_device(device)
     scenes = sample_scenes(UniformObjects(palette_n), images, seed=seed)
-    render(scenes[:batch_size], size, antialias, batch_size=batch_size)        # warm-up
+    render(scenes[:batch_size], size, antialias, batch_size=batch_size, device=device)        # warm-up
     times = []
     for _ in range(repeats):
         t0 = time.perf_counter()
-        render(scenes, size, antialias, batch_size=batch_size)
+        render(scenes, size, antialias, batch_size=batch_size, device=device)   # returns CPU images: synchronised
         times.append(time.perf_counter() - t0)
     sec = float(np.median(times))
     return dict(size=size, images=images, antialias=antialias, batch_size=batch_size,
-                threads=torch.get_num_threads(), seconds=round(sec, 3), images_per_s=round(images / sec, 1))
+                device=str(device), threads=torch.get_num_threads(), seconds=round(sec, 3), images_per_s=round(images / sec, 1))
