@@ -167,8 +167,8 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("--slurm", nargs="*", default=[], metavar="KEY=VALUE",
                    help="submitit parameters for --executor slurm, e.g. slurm_partition=gpu timeout_min=240 gpus_per_node=1")
     w.add_argument("--quiet", action="store_true", help="no progress bar")
-    _runtime_options(w, threads="torch threads of this process (its analysis, and the run of --index); every run "
-                     "of the sweep uses its configuration's threads, 1")
+    _runtime_options(w, threads="torch threads of this process's own work (the analysis); each run uses its "
+                     "configuration's threads (1 in every sweep)")
     w.set_defaults(run=_sweep, parser=w)
     return parser
 
