@@ -18,7 +18,7 @@ _ACTIVATIONS = ("relu", "gelu")
 
 @dataclass(frozen=True)
 class ModelConfig:
-    "Sizes of the MMLM; the defaults are the paper's (SPEC §6)."
+    "Sizes of the MMLM; the defaults are the paper's (nbs/paper.ipynb#sec-model)."
     d_model: int = 256       # width of every token's representation
     n_layers: int = 4        # Transformer encoder layers
     n_heads: int = 4         # attention heads per layer

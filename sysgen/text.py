@@ -192,7 +192,7 @@ class Batch(NamedTuple):
     shapes: torch.Tensor  # int8, −1 on special tokens
 
 def normalize(images: torch.Tensor) -> torch.Tensor:
-    "uint8 images to float32 in [−0.5, 0.5]: x / 255 − 0.5 (SPEC §3)."
+    "uint8 images to float32 in [−0.5, 0.5]: x / 255 − 0.5 (nbs/paper.ipynb#sec-scenes)."
     return images.to(torch.float32).mul_(1 / 255).sub_(0.5)
 
 # %% ../nbs/04_text.ipynb #24e74075

@@ -1,4 +1,10 @@
-"""Build the offline docs site and open every page in headless Chromium. Runs only with SYSGEN_SITE=1:
+"""The docs site's links, and the offline site in headless Chromium.
+
+Always (plain `pytest`): every citation of the paper chapter (`paper.ipynb#sec-split`, in a Markdown link or as
+`nbs/paper.ipynb#sec-split` in code) names an anchor that nbs/paper.ipynb declares (`## … {#sec-split}`), its link
+path leads to nbs/paper.ipynb, and no old "SPEC §N" citation is left.
+
+With SYSGEN_SITE=1 only, build the offline docs site and open every page in headless Chromium:
 
     SYSGEN_SITE=1 pytest tests/test_site.py -s
 
@@ -11,12 +17,16 @@ its _screenshots/ as build artifacts.
 Per page, in the sidebar order of _quarto.yml: the notebook exists and its page was built, the page loads (HTTP 200),
 its <h1> and <title> carry the notebook's `# ` title, every image has loaded (naturalWidth > 0) and there are at least
 as many as the notebook's committed outputs and saved widgets hold, static widgets render, math renders, and the
-browser reports no console error, uncaught exception or failed request (a missing /favicon.ico is ignored).
+browser reports no console error, uncaught exception or failed request (a missing /favicon.ico is ignored), and
+every link to a page of the site leads to a page that exists and, if it names an anchor (`paper.html#sec-split`,
+`#results`), to an element with that id on that page.
 """
-import json, os, re, shutil, subprocess, sys, threading, time
-from functools import partial
+import html, json, os, re, shutil, subprocess, sys, threading, time
+from functools import lru_cache, partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+from urllib.parse import unquote
 
 import pytest, yaml
 
@@ -26,8 +36,51 @@ OUT = Path(os.environ.get("SYSGEN_SITE_OUT", ROOT / "_site_offline")).resolve()
 SCREENSHOTS = {"index.html": "home.png", "experiments/baby_config.html": "experiment-baby_config.png"}
 IGNORED_URLS = re.compile(r"/favicon\.ico$")  # Chromium asks for it; the site has none
 
-pytestmark = pytest.mark.skipif(os.environ.get("SYSGEN_SITE") != "1",
-                                reason="docs site test: set SYSGEN_SITE=1 (needs chromium and `npm ci`)")
+PAPER = NBS / "paper.ipynb"
+# a citation of the chapter: `paper.ipynb#sec-split`, or in code `nbs/paper.ipynb#sec-scenes, #sec-split`
+ANCHOR = r"[\w-]+(?:[.:][\w-]+)*"
+CITATION = re.compile(rf"paper\.ipynb((?:#{ANCHOR})(?:,\s*#{ANCHOR})*)")
+MD_LINK = re.compile(r"\]\(([^)\s]*paper\.ipynb)#")
+
+
+def paper_anchors():
+    "The anchors nbs/paper.ipynb declares: Pandoc heading ids (`## Title {#sec-x}`) and `<a id=...>` in Markdown."
+    md = "\n".join("".join(c["source"]) for c in json.loads(PAPER.read_text())["cells"] if c["cell_type"] == "markdown")
+    return set(re.findall(rf"^#{{1,6}} .*\{{#({ANCHOR})[^}}]*\}}\s*$", md, re.M)) | set(re.findall(r"<a id=\"([^\"]+)\"", md))
+
+
+def citing_texts():
+    "(file, text) for every notebook (Markdown and code cells), README.md and the Python files of the repository."
+    for nb in sorted(NBS.rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in nb.parts: continue
+        yield nb, "\n".join("".join(c["source"]) for c in json.loads(nb.read_text())["cells"])
+    for f in [ROOT / "README.md", *(f for d in ("sysgen", "tools", "tests") for f in sorted((ROOT / d).glob("*.py")))]:
+        yield f, f.read_text()
+
+
+def test_paper_citations_resolve():
+    "Each citation of the paper chapter names an anchor it has, and each Markdown link to it has the right path."
+    anchors, bad = paper_anchors(), []
+    assert {"sec-claim", "sec-numbers", "sec-split", "sec-evaluation", "sec-unknowns"} <= anchors, anchors
+    for f, text in citing_texts():
+        if f == Path(__file__): continue
+        rel = f.relative_to(ROOT)
+        for m in CITATION.finditer(text):
+            bad += [f"{rel}: #{a} (no such anchor in nbs/paper.ipynb)" for a in re.findall(f"#({ANCHOR})", m[1])
+                    if a not in anchors]
+        # Markdown in a notebook or README is relative to its file; the library's docstrings come from nbs/, and the
+        # Markdown that tools/ write is the README's
+        base = f.parent if f.suffix in (".ipynb", ".md") else NBS if rel.parts[0] == "sysgen" else ROOT
+        for m in MD_LINK.finditer(text):
+            if (base / m[1]).resolve() != PAPER: bad.append(f"{rel}: link path {m[1]} does not lead to nbs/paper.ipynb")
+    assert not bad, "citations of the paper chapter that lead nowhere:\n" + "\n".join(bad)
+
+
+def test_no_old_citations():
+    "The old citations of a developer note outside the repository (SPEC, a section sign, a number) are all gone."
+    old = [f"{f.relative_to(ROOT)}: {l.strip()[:100]}" for f, text in citing_texts() if f != Path(__file__)
+           for l in text.splitlines() if re.search(r"SPEC\s*§", l)]
+    assert not old, f"{len(old)} lines still cite SPEC §N: point them at nbs/paper.ipynb#sec-...:\n" + "\n".join(old)
 
 
 def sidebar():
@@ -64,6 +117,7 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def site():
+    if os.environ.get("SYSGEN_SITE") != "1": pytest.skip("docs site test: set SYSGEN_SITE=1 (needs chromium and `npm ci`)")
     t0 = time.time()
     r = subprocess.run([sys.executable, "tools/build_site.py", "--out", str(OUT)], cwd=ROOT, capture_output=True,
                        text=True)
@@ -110,8 +164,27 @@ PAGE_FACTS = """() => ({
     widgets: document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]').length,
     math: document.querySelectorAll('.MathJax_CHTML').length,
     math_errors: document.querySelectorAll('.MathJax_Error, .mjx-merror, .mjx-noError').length,
-    links: [...document.querySelectorAll('a[href]')].map(a => a.href.split('#')[0].split('?')[0])
+    links: [...document.querySelectorAll('a[href]')].map(a => a.origin + a.pathname + a.hash)
         .filter(h => h.startsWith(location.origin))})"""
+
+
+@lru_cache(maxsize=None)
+def page_ids(page):
+    "The ids (and <a name>s) of a built page, `page` a path in OUT."
+    text = (OUT / page).read_text(encoding="utf-8")
+    return {unquote(html.unescape(v)) for v in re.findall(r'\s(?:id|name)="([^"]*)"', text)}
+
+
+def broken_links(links, url):
+    "Links (absolute URLs below `url`) to a page that is not in the site, or to an anchor the page does not have."
+    out = set()
+    for link in links:
+        page, _, anchor = link[len(url):].partition("#")
+        page = page or "index.html"
+        if page.endswith("/"): page += "index.html"
+        if not (OUT / page).is_file(): out.add(f"{link} (no such page)")
+        elif anchor and unquote(anchor) not in page_ids(page): out.add(f"{link} (no anchor #{unquote(anchor)} on {page})")
+    return sorted(out)
 
 
 @pytest.mark.parametrize("src", sidebar())
@@ -149,6 +222,6 @@ def test_page(site, src):
           f"{want['href']}: {len(facts['images'])} images, but nbs/{src} has {want['figures']} figures in its outputs")
     check(not want["math"] or facts["math"], f"{want['href']}: nbs/{src} has math, but MathJax rendered none")
     check(not facts["math_errors"], f"{want['href']}: {facts['math_errors']} MathJax errors")
-    broken = sorted({l for l in facts["links"] if not (OUT / l[len(site["url"]):]).is_file()})
-    check(not broken, f"{want['href']}: links to pages that are not in the site: {broken}")
+    broken = broken_links(facts["links"], site["url"])
+    check(not broken, f"{want['href']}: links that lead nowhere in the site:\n" + "\n".join(broken))
     check(not errors, f"{want['href']}:\n" + "\n".join(errors))

@@ -10,16 +10,22 @@ front matter, links), then through nbconvert's HTML exporter with Quarto's cell 
 navigation sidebar with previous/next links. Notebooks are not executed: their committed outputs are shown, and
 saved widget state is rendered as static widgets. Open `OUT/index.html`, or serve it: `python -m http.server -d OUT`.
 
+As Quarto does, a heading's Pandoc attribute sets its id (`## The split {#sec-split}` → `id="sec-split"`, the
+anchor that `paper.ipynb#sec-split` links to), and a page's description (the notebook's `> ` line) is Markdown.
+show_doc's "source" links are kept only when settings.ini's `git_url` is set (README: "Source links").
+
 A page listed in the sidebar whose notebook does not exist is a warning (an error with `--strict`); a notebook that
-nbdev cannot process is an error. The exit status is 1 after any error. `OUT/_site.json` lists what was built.
+nbdev cannot process is an error, and so is a warning from nbdev's processing (such as "Found cells containing
+imports and other code": nbdev then executes the whole cell to build the docs). The exit status is 1 after any
+error. `OUT/_site.json` lists what was built.
 """
-import argparse, base64, json, mimetypes, os, re, shutil, sys, tempfile, time
+import argparse, base64, importlib, json, mimetypes, os, re, shutil, sys, tempfile, time, warnings
 from concurrent.futures import ProcessPoolExecutor
 from html import escape
 from multiprocessing import get_context
 from pathlib import Path
 
-import jinja2, nbformat, yaml
+import jinja2, mistune, nbformat, yaml
 import nbdev.serve_drv
 from nbconvert import HTMLExporter
 from nbdev.config import get_config
@@ -61,7 +67,7 @@ TEMPLATE = """{%- extends 'index.html.j2' -%}
 {{ resources.site.nav }}
 <main id="site-main">
 <header><h1 class="title">{{ resources.site.title | e }}</h1>
-{%- if resources.site.description %}<p class="description">{{ resources.site.description | e }}</p>{% endif -%}
+{%- if resources.site.description %}<p class="description">{{ resources.site.description }}</p>{% endif -%}
 </header>
 {%- endblock body_header -%}
 {% block body_footer %}
@@ -70,6 +76,50 @@ TEMPLATE = """{%- extends 'index.html.j2' -%}
 </body>
 {% endblock body_footer %}
 """
+
+
+def nbdev_process(args):
+    "nbdev's per-notebook docs driver (`nbdev.serve_drv.main`) on `args`; returns the messages of nbdev's warnings."
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        nbdev.serve_drv.main(args)
+    return [str(w.message).strip() for w in caught if f"{os.sep}nbdev{os.sep}" in w.filename]
+
+
+INLINE_MD = mistune.create_markdown(escape=True)
+
+
+def inline_markdown(text):
+    "A one-paragraph Markdown text (a page's description) as HTML without the enclosing <p>, raw HTML escaped."
+    html = INLINE_MD(str(text)).strip()
+    return html[3:-4] if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1 else html
+
+
+# `<h2 id="auto">Title {#sec-x}<a class="anchor-link" href="#auto">`: nbconvert keeps Pandoc's attribute as text
+PANDOC_ID = re.compile(r'<h([1-6]) id="[^"]*">((?:(?!</h[1-6]>).)*?)\s*\{#([A-Za-z][\w:.-]*)[^}]*\}<a class="anchor-link" href="#[^"]*">')
+
+
+def heading_ids(html):
+    "Headings with a Pandoc id attribute (`## Title {#sec-x}`) get that id, as Quarto gives them."
+    return PANDOC_ID.sub(lambda m: f'<h{m[1]} id="{m[3]}">{m[2]}<a class="anchor-link" href="#{m[3]}">', html)
+
+
+def symbol_anchors(out, built):
+    """nbdev links a name in backticks to its anchor (`dataset.html#dataset.__getitem__`), but only names that have a
+    show_doc heading have one. Point the others at their class's heading (`#dataset`), or at the page; return them."""
+    ids = {p["href"]: set(re.findall(r'\sid="([^"]*)"', (out / p["href"]).read_text(encoding="utf-8"))) for p in built}
+    fallbacks = []
+    for p in built:
+        f = out / p["href"]
+        def fix(m):
+            url, _, anchor = m[1].partition("#")
+            target = os.path.normpath(os.path.join(os.path.dirname(p["href"]), url)) if url else p["href"]
+            if not anchor or anchor in ids.get(target, {anchor}): return f'href="{m[1]}"'
+            fallbacks.append(anchor)
+            cls = anchor.rsplit(".", 1)[0] if "." in anchor else None
+            return f'href="{url}#{cls}"' if cls in ids[target] else f'href="{url or "#"}"'
+        f.write_text(re.sub(r'data-symbol href="([^"]*)"', fix, f.read_text(encoding="utf-8")), encoding="utf-8")
+    return fallbacks
 
 
 def sidebar_pages(quarto_yml=ROOT / "_quarto.yml"):
@@ -95,6 +145,12 @@ def front_matter(nb):
     return {}
 
 
+def pandoc_link(m):
+    "`[text](url){attrs}` as an HTML link; show_doc's `source` link only if it is absolute (settings.ini's git_url)."
+    if m[1] == "source" and not re.match(r"https?://", m[2]): return ""   # git_url empty: /blob/… would lead nowhere
+    return f'<a href="{m[2]}" {m[3]}>{m[1]}</a>'
+
+
 def quarto_options(nb):
     "Apply the Quarto cell options Quarto would (`#| include/echo/output`) and strip `#|` lines from the code."
     cells = []
@@ -112,7 +168,7 @@ def quarto_options(nb):
     for c in nb.cells:  # Pandoc link attributes, as in show_doc's `[source](url){target="_blank" style=...}`
         for o in c.get("outputs", []):
             md = o.get("data", {}).get("text/markdown")
-            if md: o["data"]["text/markdown"] = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)\{([^}]*)\}", r'<a href="\2" \3>\1</a>', md)
+            if md: o["data"]["text/markdown"] = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)\{([^}]*)\}", pandoc_link, md)
     widgets = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {})
     if not widgets.get("state"): nb.metadata.pop("widgets", None)  # no widget manager on pages without widgets
 
@@ -195,16 +251,20 @@ def build(out, strict=False, workers=2):
             p["proc"] = Path(tmp) / p["src"]
             p["proc"].parent.mkdir(parents=True, exist_ok=True)
         # nbdev's per-notebook driver, in fresh processes, as `nbdev.serve.proc_nbs` runs it
-        futs = [(p, pool.submit(nbdev.serve_drv.main, (p["nb"], p["proc"], FilterDefaults))) for p in todo]
+        # by its module's name, not __main__'s: the IPython shell of nbdev's processing replaces a worker's __main__
+        process = importlib.import_module(Path(__file__).stem).nbdev_process
+        futs = [(p, pool.submit(process, (p["nb"], p["proc"], FilterDefaults))) for p in todo]
         for p, f in futs:
-            try: f.result()
-            except Exception as e: p["error"] = f"nbdev processing failed: {e}"
+            try: warned = f.result()
+            except Exception as e: p["error"] = f"nbdev processing failed: {e}"; continue
+            if warned: p["error"] = "nbdev processing warned: " + "\n".join(warned)
         t1 = time.time()
         for p in todo:  # titles first: every page's sidebar needs all of them
             if p["error"]: continue
             p["nbnode"] = nbformat.read(p["proc"], as_version=4)
             fm = front_matter(p["nbnode"])
             p["title"], p["description"] = str(p.get("text") or fm.get("title") or p["title"]), fm.get("description")
+            if p["description"]: p["description"] = inline_markdown(p["description"])
             if fm.get("output-file"): p["href"] = str(Path(p["src"]).parent / fm["output-file"]).removeprefix("./")
         by_src = {q["src"]: q["href"] for q in pages if not q["missing"]}   # notebook (below nbs/) → its page
         exporters = {}
@@ -229,21 +289,26 @@ def build(out, strict=False, workers=2):
             except Exception as e:
                 p["error"] = f"nbconvert failed: {e!r}"; print(f"ERROR  nbs/{p['src']}: {p['error']}", flush=True); continue
             # nbdev links names to the published docs (doc_host + doc_baseurl): point them at this site instead
-            html = re.sub(f'href="{re.escape(docs_url)}/([^"]*)"', lambda m: f'href="{prefix}{m[1]}"', html)
+            html = re.sub(f'href="{re.escape(docs_url)}/([^"]*)"', lambda m: f'data-symbol href="{prefix}{m[1]}"', html)
             # links between notebooks (`[Verdicts](../11_verdicts.ipynb)`) go to their pages, as Quarto rewrites them
             html = re.sub(r'href="([^":#?]+\.ipynb)(#[^"]*)?"', lambda m: f'href="{page_link(p, m[1], by_src)}{m[2] or ""}"', html)
             # ... whose anchors are Quarto's heading ids, lower case (nbconvert keeps the heading's case)
             html = re.sub(r'(<h[1-6] id="|<a class="anchor-link" href="#)([^"]+)"', lambda m: f'{m[1]}{m[2].lower()}"', html)
+            html = heading_ids(html)   # ... or the id the heading names, `{#sec-split}`
             (out / p["href"]).parent.mkdir(parents=True, exist_ok=True)
             (out / p["href"]).write_text(html, encoding="utf-8")
             p["outputs"], p["figures"] = count_figures(nbformat.read(p["nb"], as_version=4))  # the committed ones
             print(f"  {p['href']:34} {p['title'][:40]:40} {p['outputs']:3} outputs {p['figures']:2} figures", flush=True)
 
     built = [p for p in pages if not (p["missing"] or p["error"])]
+    fallbacks = symbol_anchors(out, built)
     keys = ("src", "href", "title", "section", "missing", "error", "outputs", "figures")
     (out / "_site.json").write_text(json.dumps([{k: p.get(k) for k in keys} for p in pages], indent=1))
     print(f"built {len(built)} of {len(pages)} pages into {out} in {time.time() - t0:.1f} s "
           f"(nbdev processing {t1 - t0:.1f} s)")
+    if fallbacks:
+        print(f"{len(fallbacks)} links to names without a show_doc heading, pointed at their class or page instead: "
+              + ", ".join(sorted(set(fallbacks))))
     for what, sel in (("no outputs", lambda p: not p["outputs"]), ("no figures", lambda p: not p["figures"])):
         names = [p["src"] for p in built if sel(p)]
         if names: print(f"pages with {what}: {', '.join(names)}")
