@@ -1,4 +1,8 @@
-"""Install sysgen from settings.ini (nbdev 2 layout). No pkg_resources: see ../shared/TOOLCHAIN.md."""
+"""Install sysgen from settings.ini (nbdev 2 layout: settings.ini says why there is no pyproject.toml).
+
+nbdev 2's template setup.py imports `pkg_resources` to compare versions; setuptools no longer ships it (setuptools
+84, say, has no `pkg_resources`), so this one uses only setuptools and the standard library.
+"""
 import shlex
 from configparser import ConfigParser
 
@@ -32,7 +36,7 @@ setuptools.setup(
     ]
     + ["Programming Language :: Python :: " + o for o in py_versions[py_versions.index(min_python):]]
     + (["License :: " + lic[1]] if lic[1] else []),
-    url=cfg["git_url"],
+    url=cfg.get("git_url") or None,   # empty in settings.ini until the repository has a public address
     packages=setuptools.find_packages(include=["sysgen", "sysgen.*"]),
     include_package_data=True,
     install_requires=requirements,
