@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import glob
+from functools import lru_cache
 import inspect
 import json
 import os
@@ -21,19 +22,20 @@ from matplotlib.ticker import NullLocator
 from scipy import stats
 
 import sysgen
-from .dataset import _scene_batch, load_dataset, split_scenes
+from .dataset import DatasetConfig, _scene_batch, load_dataset, split_scenes
 from .distributions import Subset, nmi_table
-from .evaluate import chance, git_commit, write_json
+from .evaluate import _seed, chance, git_commit, write_json
 from .model import MMLM
 from .scenes import ATTRIBUTES, Scenes, concat, from_clevr
-from .text import IGNORE_INDEX, TEXT_ORDER, Vocab, eval_mask, normalize, tokenize
+from .text import IGNORE_INDEX, TEXT_ORDER, ImageTextDataset, Vocab, attribute_type, eval_mask, normalize, tokenize
 from .train import CONFIGS, TrainConfig, load_checkpoint, read_run_config
 
 # %% auto #0
-__all__ = ['PAPER', 'COLOUR_TICKS', 'mean_ci', 'pearson_ci', 'load_results', 'results_frame', 'varying', 'aggregate',
-           'training_scenes', 'training_nmi', 'count_parallelograms', 'p_score', 'probe_scenes', 'masked_features',
-           'load_run_model', 'run_p_score', 'accuracy_by', 'analyse_run', 'plot_vs_colours', 'plot_scatter',
-           'plot_attribute_bars', 'config_changes', 'runs_markdown']
+__all__ = ['EVAL_SPLITS', 'PAPER', 'COLOUR_TICKS', 'HALF_LINE', 'mean_ci', 'pearson_ci', 'wilson_ci', 'diff_ci', 'newcombe_ci',
+           'load_results', 'results_frame', 'varying', 'aggregate', 'training_scenes', 'training_nmi', 'scored_counts',
+           'count_parallelograms', 'p_score', 'probe_scenes', 'masked_features', 'load_run_model', 'run_p_score',
+           'accuracy_by', 'analyse_run', 'plot_vs_colours', 'plot_scatter', 'plot_attribute_bars', 'config_changes',
+           'runs_markdown']
 
 # %% ../nbs/08_analysis.ipynb #e7b8b794
 def _check_level(level) -> float:
@@ -75,6 +77,44 @@ def pearson_ci(x, y, level: float = 0.95) -> tuple[float, float, float]:
     if abs(r) == 1: return r, r, r
     h = stats.norm.ppf((1 + level) / 2) / np.sqrt(n - 3)
     return r, float(np.tanh(np.arctanh(r) - h)), float(np.tanh(np.arctanh(r) + h))
+
+# %% ../nbs/08_analysis.ipynb #d7c14fc0
+def wilson_ci(correct, total, level: float = 0.95) -> tuple[float, float, float]:
+    "Proportion `correct/total` and its Wilson score interval (NaNs when `total` is 0)."
+    level = _check_level(level)
+    k, n = float(correct), float(total)
+    if n < 0 or k < 0 or k > n: raise ValueError(f"need 0 ≤ correct ≤ total, got {correct!r} of {total!r}")
+    if n == 0: return float("nan"), float("nan"), float("nan")
+    z, p = stats.norm.ppf((1 + level) / 2), k / n
+    centre, half = (p + z * z / (2 * n)), z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return p, float((centre - half) / (1 + z * z / n)), float((centre + half) / (1 + z * z / n))
+
+# %% ../nbs/08_analysis.ipynb #965c588b
+def diff_ci(a, b, paired: bool = False, level: float = 0.95) -> tuple[float, float, float]:
+    "mean(b) − mean(a) and its t interval: on the per-pair differences if `paired`, else Welch's."
+    level = _check_level(level)
+    a, b = _floats("a", a), _floats("b", b)
+    if paired:
+        if a.shape != b.shape: raise ValueError(f"paired values must pair up, got {a.size} and {b.size}")
+        keep = ~(np.isnan(a) | np.isnan(b))
+        return mean_ci(b[keep] - a[keep], level) if keep.any() else (float("nan"),) * 3
+    a, b = a[~np.isnan(a)], b[~np.isnan(b)]
+    if not a.size or not b.size: return (float("nan"),) * 3
+    d = float(b.mean() - a.mean())
+    if a.size < 2 or b.size < 2: return d, float("nan"), float("nan")
+    va, vb = a.var(ddof=1) / a.size, b.var(ddof=1) / b.size
+    if va + vb == 0: return d, d, d
+    df = (va + vb) ** 2 / (va ** 2 / (a.size - 1) + vb ** 2 / (b.size - 1))
+    half = float(stats.t.ppf((1 + level) / 2, df) * np.sqrt(va + vb))
+    return d, d - half, d + half
+
+# %% ../nbs/08_analysis.ipynb #75a3420e
+def newcombe_ci(correct_a, total_a, correct_b, total_b, level: float = 0.95) -> tuple[float, float, float]:
+    "p_b − p_a and Newcombe's hybrid score interval (from the two Wilson intervals)."
+    pa, la, ua = wilson_ci(correct_a, total_a, level)
+    pb, lb, ub = wilson_ci(correct_b, total_b, level)
+    d = pb - pa
+    return d, d - float(np.sqrt((pb - lb) ** 2 + (ua - pa) ** 2)), d + float(np.sqrt((ub - pb) ** 2 + (pa - la) ** 2))
 
 # %% ../nbs/08_analysis.ipynb #270d3da4
 def _result_files(paths) -> list[Path]:
@@ -178,6 +218,49 @@ def training_nmi(config) -> dict[str, float]:
     "NMI of every attribute pair over the objects of a run's training scenes: {'color-shape': …, 'color-size': …, …}."
     table = nmi_table(training_scenes(config).objects())
     return dict(sorted(("-".join(sorted(pair)), v) for pair, v in table.items()))
+
+# %% ../nbs/08_analysis.ipynb #eaf90153
+EVAL_SPLITS = ("valA", "valB", "valC")
+_TRAIN_ONLY = ("n_train", "p_burst", "k")     # dataset fields that only change trainA (burstiness is applied to trainA only)
+
+@lru_cache(maxsize=32)
+def _eval_scenes(dataset_json: str, data_dir: str | None, split: str, n: int) -> Scenes:
+    "The first `n` scenes of a validation split (cached: runs whose validation data are the same share them)."
+    if data_dir is not None:
+        s = load_dataset(data_dir, verify=False).scenes(split); return s[np.arange(min(n, len(s)))]
+    d = json.loads(dataset_json)
+    return split_scenes(DatasetConfig.from_dict({**d, **{k: DatasetConfig.__dataclass_fields__[k].default for k in _TRAIN_ONLY}}), split, 0, n)
+
+def _count(config: TrainConfig, split: str, attribute: str) -> int:
+    d = {k: v for k, v in config.dataset_config().to_dict().items() if k not in _TRAIN_ONLY}
+    scenes = _eval_scenes(json.dumps(d, sort_keys=True), config.data_dir and str(config.data_dir), split, config.n_val)
+    data = ImageTextDataset(scenes, torch.zeros((len(scenes), 3, 1, 1), dtype=torch.uint8), seed=config.seed, max_len=config.text_len)
+    n, gen, total = min(config.n_val, len(data)), torch.Generator().manual_seed(_seed(config.seed, attribute_type(attribute))), 0
+    for s in range(0, n, 256):                               # the batches of `accuracy` (batch_size 256)
+        b = data.batch(np.arange(s, min(s + 256, n)), epoch=0)
+        _, labels = eval_mask(b.tokens, b.types, b.shapes, attribute, "random", 0.3, gen, skip_spheres=True)
+        total += int((labels != IGNORE_INDEX).sum())
+    return total
+
+def _cache_file() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sysgen" / "scored_counts.json"
+
+def scored_counts(config, splits: Sequence[str] = EVAL_SPLITS, attributes: Sequence[str] = ATTRIBUTES,
+                  cache: bool = True) -> dict[str, dict[str, int]]:
+    "{split: {attribute: words scored}} by a run's final evaluation (config, dict or run directory), replayed without the model."
+    config = _as_config(config)
+    bad = [s for s in splits if s not in EVAL_SPLITS]
+    if bad: raise ValueError(f"only the validation splits {EVAL_SPLITS} are replayed, got {bad}")
+    key = json.dumps([config.to_dict(), list(splits), list(attributes), "random p=0.3, batch 256, spheres skipped"], sort_keys=True)
+    path = _cache_file()
+    try: store = _read_json(path) if cache and path.is_file() else {}
+    except (ValueError, OSError): store = {}
+    if key in store: return store[key]
+    out = {s: {a: _count(config, s, a) for a in attributes} for s in splits}
+    if cache:
+        try: write_json(path, {**(_read_json(path) if path.is_file() else {}), key: out})
+        except (ValueError, OSError): pass                        # a cache that cannot be written is only slower
+    return out
 
 # %% ../nbs/08_analysis.ipynb #1fa05e8c
 def _attribute_columns(attribute) -> list[int]:
@@ -400,6 +483,8 @@ PAPER = {
 COLOUR_TICKS = (8, 27, 64, 125, 216)   # the paper's palettes, n = 2…6
 
 # %% ../nbs/08_analysis.ipynb #1aba5314
+HALF_LINE = "1/2: cube or cylinder"   # the shape line the verdicts judge against (chance over three shapes is 1/3)
+
 def _metric_attribute(metric: str) -> str | None:
     a = metric.split(".")[-1] if metric.split(".")[0] in ("trainA", "valA", "valB", "valC") else None
     return a if a in ATTRIBUTES else None
@@ -426,6 +511,8 @@ def plot_vs_colours(agg: pd.DataFrame, metric: str, paper: dict | None = None, a
         xs = np.array(sorted(set(x) | set(paper or {}) | set(COLOUR_TICKS)), float)
         ys = 1 / xs if attr == "color" else np.full(len(xs), chance(2)[attr])
         ax.plot(xs, ys, ":", color="black", lw=1, label="chance")
+        if attr == "shape":                          # only cubes and cylinders are scored: ruling out 'sphere' gives 1/2
+            ax.plot(xs, np.full(len(xs), 0.5), "--", color="black", lw=0.8, label=HALF_LINE)
     ax.set_xscale("log"); ax.set_xticks(sorted(set(COLOUR_TICKS) | set(x.astype(int).tolist())))
     ax.set_xticklabels([str(t) for t in ax.get_xticks().astype(int)]); ax.xaxis.set_minor_locator(NullLocator())
     ax.set_xlabel("training colours"); ax.set_ylabel(metric); ax.set_ylim(-0.02, 1.02); ax.legend(fontsize=8)

@@ -17,14 +17,14 @@ from pathlib import Path
 
 from tqdm.auto import tqdm
 
-from .analysis import aggregate, load_results, results_frame
+from .analysis import EVAL_SPLITS, HALF_LINE, aggregate, load_results, results_frame, scored_counts, wilson_ci
 from .distributions import default_shared
 from .train import CONFIGS, TrainConfig, get_config, train
 
 # %% auto #0
 __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'Sweep', 'get_sweep',
            'runs_dir', 'run_state', 'status', 'run_one', 'run_local', 'run_slurm', 'sweep', 'experiments_table',
-           'experiment_frame', 'compare', 'verdict_word', 'verdict', 'value', 'describe_scale', 'plot_effect']
+           'with_words', 'experiment_frame', 'compare', 'value', 'describe_scale', 'plot_effect']
 
 # %% ../nbs/09_sweep.ipynb #fa2eac69
 def _values(v) -> list: return list(v) if isinstance(v, (list, tuple, range)) else [v]
@@ -227,21 +227,37 @@ def sweep(name: str, seeds: int = 3, executor: str = "local", root=None, config:
     raise ValueError(f"unknown executor {executor!r}: expected 'local' or 'slurm'")
 
 # %% ../nbs/09_sweep.ipynb #a7a43e9e
-def experiments_table(seeds: int = 3, root=None):
+def experiments_table(seeds: int = 3, root=None, config: str | None = None):
     "One row per experiment: notebook, what it varies, runs finished of those planned with `seeds` seeds."
     import pandas as pd
     rows = []
     for i, s in enumerate(SWEEPS.values()):
-        states = [r["state"] for r in status(s, seeds, root)]
+        states = [r["state"] for r in status(s, seeds, root, config)]
         rows.append({"experiment": s.name, "notebook": f"experiments/{i + 1:02d}_{s.name}.ipynb", "varies": s.description,
                      "runs finished": f"{states.count('done')} of {len(states)}"})
     return pd.DataFrame(rows)
 
 # %% ../nbs/09_sweep.ipynb #74b2e9d1
-def experiment_frame(sweep: Sweep | str, seeds: int = 3, root=None):
-    "One row per finished run of `sweep` (`sysgen.analysis.results_frame`)."
-    done = [r["run_dir"] for r in status(sweep, seeds, root) if r["state"] == "done"]
-    return results_frame(load_results(done)) if done else results_frame([])
+def with_words(frame):
+    "`frame` with a `split.attribute.words` column beside each validation accuracy: the words that run scored (`scored_counts`)."
+    import pandas as pd
+    frame = frame.copy()
+    cols = [c for c in frame.columns if c.split(".")[0] in EVAL_SPLITS and len(c.split(".")) == 2]
+    words = {f"{c}.words": [] for c in cols}
+    for _, row in frame.iterrows():
+        counts = scored_counts(row["run_dir"]) if row.get("run_dir") and Path(row["run_dir"], "config.json").exists() else {}
+        for c in cols:
+            split, attr = c.split(".")
+            n, acc = counts.get(split, {}).get(attr), row[c]
+            ok = n is not None and acc == acc and abs(acc * n - round(acc * n)) < 1e-6   # the count must explain the accuracy
+            words[f"{c}.words"].append(n if ok else float("nan"))
+    return frame.assign(**words) if len(frame) else frame.assign(**{k: pd.Series(dtype=float) for k in words})
+
+def experiment_frame(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None, words: bool = True):
+    "One row per finished run of `sweep` (`sysgen.analysis.results_frame`), with the words each accuracy was scored on."
+    done = [r["run_dir"] for r in status(sweep, seeds, root, config) if r["state"] == "done"]
+    frame = results_frame(load_results(done)) if done else results_frame([])
+    return with_words(frame) if words else frame
 
 def _match(column, v):
     "Rows of a frame column equal to a configuration value (None matches missing values; numbers compare as numbers)."
@@ -254,18 +270,23 @@ def _keys(sweep: Sweep) -> list[str]:
     keys = list(dict.fromkeys(k for p in sweep.points for k in p))
     return ["palette"] + [k for k in keys if k != "palette" and len({p.get(k) for p in sweep.points}) > 1]
 
-def _pct(mean, lo, hi, n) -> str:
+def _pct(mean, lo, hi, n, words=None) -> str:
+    "Mean [t interval] (n seeds); one run: its Wilson interval over the words it scored."
     n = int(n)
     if n == 0 or mean is None or math.isnan(mean): return "—"
+    if n == 1 and words is not None and words == words:
+        _, lo, hi = wilson_ci(round(mean * words), words)
+        return f"{100 * mean:.1f} [{100 * lo:.1f}, {100 * hi:.1f}] (n=1, {int(words)} words)"
     return f"{100 * mean:.1f}" + (f" [{100 * lo:.1f}, {100 * hi:.1f}]" if n > 1 else "") + f" (n={n})"
 
 def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), level: float = 0.95):
-    "Per grid point: sysgen's mean [95 % CI] (n seeds) and the paper's number, as percentages; '—' where there is none."
+    "Per grid point: sysgen's mean [95 % t interval] (n seeds; one seed: Wilson over its words) and the paper's number, in %; '—' where there is none."
     import pandas as pd
     sweep = get_sweep(sweep) if isinstance(sweep, str) else sweep
     keys = _keys(sweep)
     have = [m for m in metrics if m in frame.columns]
-    agg = aggregate(frame, keys, have, level) if len(frame) and have else None
+    counted = [f"{m}.words" for m in have if f"{m}.words" in frame.columns]
+    agg = aggregate(frame, keys, have + counted, level) if len(frame) and have else None
     rows = []
     for point in dict.fromkeys(tuple((k, p.get(k)) for k in keys) for p in sweep.points):
         point = dict(point)
@@ -277,28 +298,13 @@ def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), lev
             mine = sel.iloc[0] if len(sel) else None
         published = next((p for p in sweep.paper if all(p.get(k) == point.get(k) for k in keys if k in p)), {})
         for m in metrics:
-            row[f"{m} sysgen"] = (_pct(mine[f"{m}.mean"], mine[f"{m}.ci_lo"], mine[f"{m}.ci_hi"], mine[f"{m}.n"])
+            row[f"{m} sysgen"] = (_pct(mine[f"{m}.mean"], mine[f"{m}.ci_lo"], mine[f"{m}.ci_hi"], mine[f"{m}.n"],
+                                       mine.get(f"{m}.words.mean"))
                                   if mine is not None and m in have else "—")
             row[f"{m} paper"] = f"{100 * published[m]:.3g}" if m in published else "—"
         rows.append(row)
     return pd.DataFrame(rows)
 
-def verdict_word(checks: dict[str, bool | None], runs_done: int) -> str:
-    "'reproduced' (every check holds), 'partly reproduced' (some do), 'not reproduced' (none), 'undecided' or 'not run yet'."
-    known = [v for v in checks.values() if v is not None]
-    if runs_done == 0: return "not run yet"
-    if not known or len(known) < len(checks): return "undecided"
-    return "reproduced" if all(known) else "partly reproduced" if any(known) else "not reproduced"
-
-def verdict(checks: dict[str, bool | None], runs_done: int, runs_total: int, seeds: int = 1) -> str:
-    "The verdict (`verdict_word`) with the runs behind it and every check: ✓ holds, ✗ fails, ? needs runs that are missing."
-    word, known = verdict_word(checks, runs_done), [v for v in checks.values() if v is not None]
-    if word == "undecided":
-        word += (" — every check needs runs that are missing" if not known else
-                 f" — {sum(known)} of the {len(known)} checks that can be made hold; {len(checks) - len(known)} need runs that are missing")
-    lines = [f"Verdict: {word} — {runs_done} of {runs_total} runs done ({seeds} seed{'s' if seeds > 1 else ''} per point)."]
-    lines += [f"  {'✓' if v else '✗' if v is not None else '?'} {k}" for k, v in checks.items()]
-    return "\n".join(lines)
 
 # %% ../nbs/09_sweep.ipynb #440a16f9
 def value(frame, metric: str, config: str = "baby", **point) -> float | None:
@@ -344,7 +350,9 @@ def plot_effect(sweep: Sweep | str, frame, x: str, metric: str = "valB.shape", a
             n = p["palette"] ** 3
             ax.scatter([p[x]], [p[metric]], marker="s", facecolors="none", edgecolors=colours.get(n, "grey"), s=50,
                        label=f"paper, {n} colours")
-    if metric.endswith(".shape"): ax.axhline(1 / 3, ls=":", color="black", lw=1, label="chance")
+    if metric.endswith(".shape"):                # only cubes and cylinders are scored: ruling out 'sphere' alone gives 1/2
+        ax.axhline(1 / 3, ls=":", color="black", lw=1, label="chance")
+        ax.axhline(1 / 2, ls="--", color="black", lw=0.8, label=HALF_LINE)
     if logx: ax.set_xscale("log")
     ax.set_xlabel(x); ax.set_ylabel(metric); ax.set_ylim(-0.02, 1.02); ax.legend(fontsize=7)
     return ax

@@ -17,6 +17,11 @@ from sysgen.verdicts import verdicts_table
 
 ROOT = Path(__file__).resolve().parents[1]
 BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
+RULES = ("Every check was committed to `preregistration/checks.json` before the runs it judges, and holds only when its 95 % "
+         "interval over at least 3 seeds lies on the claimed side (fewer seeds leave it undecided). An experiment is "
+         "*reproduced* when every planned run has 3 seeds and every check holds, *contradicted* when some check fails on its "
+         "interval, and otherwise *partly reproduced* or *undecided*; `seeds` is the fewest–most finished seeds per point, "
+         "checks are ✓ hold, ✗ fail, ? undecided.")
 
 
 def markdown(frame) -> str:
@@ -46,9 +51,11 @@ def block() -> str:
     table = compare("diversity", experiment_frame("diversity", 3, root), metrics=("valA.shape", "valB.shape"))
     return "\n\n".join([
         "### Headline: shape accuracy (%) against the number of training colours",
-        "sysgen: mean [95 % CI] over the finished seeds (n), `baby` configuration on one CPU core per run; paper: SPEC §2.",
+        "sysgen: mean [95 % t interval] over the finished seeds (n); for a single seed, that run's Wilson interval over the "
+        "words it scored. `baby` configuration on one CPU core per run; paper: SPEC §2.",
         markdown(table),
-        "### The experiments and their verdicts (checks: ✓ hold, ✗ fail, ? wait for missing runs; see `nbs/11_verdicts.ipynb`)",
+        "### The experiments and their verdicts (see `nbs/11_verdicts.ipynb`)",
+        RULES,
         markdown(verdicts_table(3, root).assign(notebook=lambda f: [f"[{Path(n).stem}](nbs/{n})" for n in f["notebook"]])),
         "### The baby-configuration search (`nbs/experiments/baby_config.ipynb`, runs in `results/baby/`)",
         baby(),
