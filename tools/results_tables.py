@@ -17,8 +17,9 @@ from sysgen.verdicts import verdicts_table
 
 ROOT = Path(__file__).resolve().parents[1]
 BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
-RULES = ("Every check was committed to `preregistration/checks.json` before the runs it judges, and holds only when its 95 % "
-         "interval over at least 3 seeds lies on the claimed side (fewer seeds leave it undecided). An experiment is "
+RULES = ("Every check is committed to `preregistration/checks.json` before the runs it judges (the committed `baby` runs predate "
+         "it, so for them the checks are post hoc; `baby2` onwards are judged by checks frozen before they started), and holds "
+         "only when its 95 % interval over at least 3 seeds lies on the claimed side (fewer seeds leave it undecided). An experiment is "
          "*reproduced* when every planned run has 3 seeds and every check holds, *contradicted* when some check fails on its "
          "interval, and otherwise *partly reproduced* or *undecided*; `seeds` is the fewest–most finished seeds per point, "
          "checks are ✓ hold, ✗ fail, ? undecided.")
