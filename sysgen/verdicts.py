@@ -71,7 +71,7 @@ class Outcome:
     def __str__(self):
         lean = {"holds": "leans ✓", "fails": "leans ✗"}.get(self.lean) if self.status == "undecided" else None
         return f"{self.mark} {self.claim}" + (f" — {self.detail}" if self.detail else "") + (
-            f" [{lean} on fewer than {MIN_SEEDS} seeds: binomial interval only]" if lean else "")
+            f" [{lean}, on fewer than {MIN_SEEDS} seeds: a lean, not a verdict]" if lean else "")
 
 # %% ../nbs/11_verdicts.ipynb #c04c3de3
 def _is_acc(metric: str) -> bool: return metric.split(".")[0] in EVAL_SPLITS
