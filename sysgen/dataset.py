@@ -57,6 +57,7 @@ class DatasetConfig:
     png: bool = False            # also write CLEVR-style PNG files
     n_objects: tuple = (3, 10)   # objects per scene, inclusive (SPEC §3: 3–10)
     fov: float = 40.0            # the camera's field of view in degrees (see `sysgen.scenes.Camera`)
+    extent: float = 3.0          # object centres lie in [-extent, extent]² (CLEVR's 3; a narrower camera needs less)
 
     def __post_init__(self):
         for name, lo in [("n_train", 0), ("n_val", 0), ("size", 8), ("antialias", 1), ("seed", 0),
@@ -67,7 +68,7 @@ class DatasetConfig:
         self.layout(); self.camera()                                     # check them
         Bursty(self.systematic().objects("trainA"), self.p_burst, self.k)  # checks palette, shared, p_burst, k
 
-    def layout(self) -> Layout: return Layout(n_objects=self.n_objects)
+    def layout(self) -> Layout: return Layout(n_objects=self.n_objects, extent=float(self.extent))
     def camera(self) -> Camera:
         if not 5 <= self.fov <= 120: raise ValueError(f"fov must be in [5, 120] degrees, got {self.fov}")
         return Camera(fov=float(self.fov))

@@ -11,10 +11,11 @@ import torch
 import torch.nn as nn
 
 # %% auto #0
-__all__ = ['CONFIGS', 'ModelConfig', 'patchify', 'PatchEmbedding', 'MMLM', 'count_parameters', 'flops_per_sample']
+__all__ = ['CONFIGS', 'ModelConfig', 'patchify', 'PatchEmbedding', 'ConvStem', 'MMLM', 'count_parameters', 'flops_per_sample']
 
 # %% ../nbs/05_model.ipynb #071a6d53
 _ACTIVATIONS = ("relu", "gelu")
+_STEMS = ("patch", "conv")
 
 @dataclass(frozen=True)
 class ModelConfig:
@@ -33,6 +34,8 @@ class ModelConfig:
     channels: int = 3        # image channels
     patch_norm: bool = True  # LayerNorm over each patch's pixels before the projection (the paper's; it removes a
                              # patch's brightness and contrast, which tell many colours apart)
+    stem: str = "patch"      # image tokens from 'patch' (the paper's linear patch projection) or 'conv' (a small
+                             # convolutional stem, stride 2 per layer, one token per patch: not the paper's)
 
     def __post_init__(self):
         for name in ("d_model", "n_layers", "n_heads", "d_ff", "patch", "image_size", "max_text_len", "channels"):
@@ -44,6 +47,9 @@ class ModelConfig:
         if self.image_size % self.patch: raise ValueError(f"image_size={self.image_size} is not divisible by patch={self.patch}")
         if not 0 <= self.dropout < 1: raise ValueError(f"dropout must be in [0, 1), got {self.dropout!r}")
         if self.activation not in _ACTIVATIONS: raise ValueError(f"activation must be one of {_ACTIVATIONS}, got {self.activation!r}")
+        if self.stem not in _STEMS: raise ValueError(f"stem must be one of {_STEMS}, got {self.stem!r}")
+        if self.stem == "conv" and self.patch & (self.patch - 1):
+            raise ValueError(f"the conv stem halves the image per layer: patch must be a power of 2, got {self.patch}")
 
     @property
     def n_patches(self) -> int: return (self.image_size // self.patch) ** 2
@@ -86,6 +92,22 @@ class PatchEmbedding(nn.Module):
     def forward(self, images: torch.Tensor) -> torch.Tensor:
         return self.norm_out(self.proj(self.norm_in(patchify(images, self.patch))))
 
+# %% ../nbs/05_model.ipynb #adc9ed69
+class ConvStem(nn.Module):
+    "Image tokens from stride-2 3×3 convolutions (GELU between them), then a LayerNorm: (B, n_patches, d_model)."
+    def __init__(self, config: ModelConfig):
+        super().__init__()
+        n = config.patch.bit_length() - 1                       # log2(patch) layers
+        widths = [min(config.d_model, 16 * 2 ** i) for i in range(n - 1)] + [config.d_model]
+        layers, c_in = [], config.channels
+        for i, w in enumerate(widths):
+            layers += [nn.Conv2d(c_in, w, 3, stride=2, padding=1)] + ([nn.GELU()] if i < n - 1 else [])
+            c_in = w
+        self.net, self.norm_out = nn.Sequential(*layers), nn.LayerNorm(config.d_model)
+
+    def forward(self, images: torch.Tensor) -> torch.Tensor:
+        return self.norm_out(self.net(images).flatten(2).transpose(1, 2))
+
 # %% ../nbs/05_model.ipynb #7b8a125d
 class MMLM(nn.Module):
     "Multimodal masked language model: `forward(images, tokens)` gives logits (B, T, vocab) at the text positions."
@@ -95,7 +117,7 @@ class MMLM(nn.Module):
         self.config = c = config
         with torch.random.fork_rng(devices=[], enabled=seed is not None):
             if seed is not None: torch.manual_seed(seed)
-            self.patch_embedding = PatchEmbedding(c)
+            self.patch_embedding = ConvStem(c) if c.stem == "conv" else PatchEmbedding(c)
             self.token_embedding = nn.Embedding(c.vocab_size, c.d_model)
             self.position_embedding = nn.Parameter(torch.randn(1, c.seq_len, c.d_model) * 0.02)
             self.type_embedding = nn.Parameter(torch.randn(2, c.d_model) * 0.02)   # 0: image, 1: text

@@ -54,6 +54,7 @@ class TrainConfig:
     n_objects: tuple = (3, 10)       # objects per scene (SPEC §3: 3–10)
     text_len: int = 50               # tokens per text, padding included (SPEC §3: 50; at least 5·max objects)
     fov: float = 40.0                # camera field of view: smaller = larger objects in the image
+    extent: float = 3.0              # object centres lie in [-extent, extent]² (with a small fov, keeps them in view)
     data_seed: int = 0               # seed of the scenes
     data_dir: str | None = None      # read a dataset written by `sysgen dataset` instead of generating one
     # model (SPEC §6)
@@ -64,6 +65,7 @@ class TrainConfig:
     dropout: float = 0.0
     patch: int = 8
     patch_norm: bool = True          # LayerNorm over each patch's pixels (the paper's); False keeps brightness and contrast
+    stem: str = "patch"              # image tokens: 'patch' (the paper's linear projection) or 'conv' (see sysgen.model)
     # optimisation
     optimizer: str = "adamw"         # 'adam' or 'adamw'
     lr: float = 1e-3
@@ -115,12 +117,13 @@ class TrainConfig:
         "The scenes this run trains and evaluates on."
         return DatasetConfig(palette=self.palette, n_train=self.n_train, n_val=self.n_val, size=self.image_size,
                              antialias=self.antialias, seed=self.data_seed, split_seed=self.split_seed,
-                             shared=self.shared, p_burst=self.p_burst, k=self.k, n_objects=self.n_objects, fov=self.fov)
+                             shared=self.shared, p_burst=self.p_burst, k=self.k, n_objects=self.n_objects, fov=self.fov,
+                             extent=self.extent)
 
     def model_config(self, vocab_size: int) -> ModelConfig:
         return ModelConfig(d_model=self.d_model, n_layers=self.n_layers, n_heads=self.n_heads, d_ff=self.d_ff,
                            dropout=self.dropout, patch=self.patch, image_size=self.image_size, vocab_size=vocab_size,
-                           max_text_len=self.text_len, patch_norm=self.patch_norm)
+                           max_text_len=self.text_len, patch_norm=self.patch_norm, stem=self.stem)
 
     def to_dict(self) -> dict: return {**asdict(self), "n_objects": list(self.n_objects)}   # JSON-ready
 
