@@ -333,7 +333,7 @@ def _cosines(features: np.ndarray, objs: np.ndarray, chunk: int = 8192) -> np.nd
 
 def p_score(features, attributes, attribute="shape", n_parallelograms: int = 3500, draws: int = 10,
             repeats: int = 5, seed: int = 0) -> float:
-    "Parallelism score (SPEC §8): mean cosine between the two T-edges of parallelograms of objects, one row per object."
+    "Parallelism score (nbs/paper.ipynb#sec-mechanism): mean cosine between the two T-edges of parallelograms of objects, one row per object."
     f = np.asarray(features.detach().cpu() if torch.is_tensor(features) else features, np.float64)
     a = _check_attributes(attributes)
     if f.ndim != 2 or len(f) != len(a):
@@ -420,7 +420,7 @@ def load_run_model(run_dir) -> tuple[MMLM, TrainConfig]:
     return model.eval(), config
 
 def run_p_score(run_dir, attribute: str = "shape", n_scenes: int = 1024, seed: int = 0, **kwargs) -> float:
-    "The p-score of a run's model on valA ∪ valB (SPEC §8); `kwargs` go to `p_score`."
+    "The p-score of a run's model on valA ∪ valB (nbs/paper.ipynb#sec-mechanism); `kwargs` go to `p_score`."
     model, config = load_run_model(run_dir)
     scenes, images = probe_scenes(config, n_scenes)
     features, attrs = masked_features(model, scenes, images, attribute, config.text_len)

@@ -42,7 +42,7 @@ def _check_int(name, value, lo):
 @dataclass(frozen=True)
 class DatasetConfig:
     "Everything that determines a dataset's bytes."
-    palette: int                 # n: levels per RGB channel, n³ colours (SPEC §4)
+    palette: int                 # n: levels per RGB channel, n³ colours (nbs/paper.ipynb#sec-split)
     n_train: int = 75_000        # scenes in trainA
     n_val: int = 15_000          # scenes in each of valA, valB and valC
     size: int = 64               # image side in pixels
@@ -50,12 +50,12 @@ class DatasetConfig:
     seed: int = 0                # scene seed: split j draws from the stream (seed, j)
     split_seed: int = 0          # seed of the held-out colour draw (B-cube / B-cyl)
     shared: int | None = None    # colours shared by cubes and cylinders (None: the paper's main split)
-    p_burst: float = 0.0         # probability that a training scene is bursty (SPEC §5); validation never is
+    p_burst: float = 0.0         # probability that a training scene is bursty (nbs/paper.ipynb#sec-burstiness); validation never is
     k: int = 3                   # at most k distinct colours in a bursty scene
     min_visible: float = 0.5     # every object shows at least this fraction of its pixels
     visibility_size: int = 64    # image size of the visibility check (scenes don't depend on `size`)
     png: bool = False            # also write CLEVR-style PNG files
-    n_objects: tuple = (3, 10)   # objects per scene, inclusive (SPEC §3: 3–10)
+    n_objects: tuple = (3, 10)   # objects per scene, inclusive (nbs/paper.ipynb#sec-scenes: 3–10)
     fov: float = 40.0            # the camera's field of view in degrees (see `sysgen.scenes.Camera`)
     extent: float = 3.0          # object centres lie in [-extent, extent]² (CLEVR's 3; a narrower camera needs less)
 

@@ -92,7 +92,7 @@ class PatchEmbedding(nn.Module):
     def forward(self, images: torch.Tensor) -> torch.Tensor:
         return self.norm_out(self.proj(self.norm_in(patchify(images, self.patch))))
 
-# %% ../nbs/05_model.ipynb #adc9ed69
+# %% ../nbs/05_model.ipynb #ccf2ac8e
 class ConvStem(nn.Module):
     "Image tokens from stride-2 3×3 convolutions (GELU between them), then a LayerNorm: (B, n_patches, d_model)."
     def __init__(self, config: ModelConfig):

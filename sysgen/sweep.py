@@ -98,7 +98,7 @@ class Sweep:
 # %% ../nbs/09_sweep.ipynb #0d1dceb1
 _DIVERSITY = [dict(palette=2, **{"valA.shape": .996, "valB.shape": .006}), dict(palette=3, **{"valA.shape": .969, "valB.shape": .015}),
               dict(palette=4, **{"valA.shape": .969, "valB.shape": .485}), dict(palette=5, **{"valA.shape": .961, "valB.shape": .818}),
-              dict(palette=6, **{"valA.shape": .963, "valB.shape": .900})]   # SPEC §2
+              dict(palette=6, **{"valA.shape": .963, "valB.shape": .900})]   # nbs/paper.ipynb#sec-numbers
 
 SWEEPS = {s.name: s for s in [
     Sweep("diversity", grid(palette=[2, 3, 4, 5, 6]), "number of colours: 8, 27, 64, 125, 216", paper=_DIVERSITY),
@@ -314,7 +314,7 @@ def value(frame, metric: str, config: str = "baby", **point) -> float | None:
     for k in point: sel = sel[_match(sel[k], getattr(cfg, k))]
     return float(sel[metric].mean()) if len(sel) else None
 
-PAPER_SAMPLES = 75_000 * 1000          # SPEC §6: 75k scenes, 1000 epochs
+PAPER_SAMPLES = 75_000 * 1000          # nbs/paper.ipynb#sec-model: 75k scenes, 1000 epochs
 
 def describe_scale(frame) -> str:
     "The configuration, training samples and CPU time of the runs in `frame`, against the paper's 75 M samples."

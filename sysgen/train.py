@@ -39,7 +39,7 @@ __all__ = ['CONFIGS', 'TrainConfig', 'get_config', 'parse_overrides', 'make_spli
 class TrainConfig:
     "Everything that determines a training run."
     name: str = "baby"
-    # data (SPEC §3-5)
+    # data (nbs/paper.ipynb#sec-scenes, #sec-split, #sec-manipulations)
     palette: int = 6                 # n: n³ colours
     shared: int | None = None        # colours shared by cubes and cylinders (None: the paper's main split)
     split_seed: int = 0              # seed of the held-out colour draw
@@ -51,13 +51,13 @@ class TrainConfig:
     n_val: int = 1_000               # scenes per validation split
     image_size: int = 64
     antialias: int = 1
-    n_objects: tuple = (3, 10)       # objects per scene (SPEC §3: 3–10)
-    text_len: int = 50               # tokens per text, padding included (SPEC §3: 50; at least 5·max objects)
+    n_objects: tuple = (3, 10)       # objects per scene (nbs/paper.ipynb#sec-scenes: 3–10)
+    text_len: int = 50               # tokens per text, padding included (nbs/paper.ipynb#sec-scenes: 50; at least 5·max objects)
     fov: float = 40.0                # camera field of view: smaller = larger objects in the image
     extent: float = 3.0              # object centres lie in [-extent, extent]² (with a small fov, keeps them in view)
     data_seed: int = 0               # seed of the scenes
     data_dir: str | None = None      # read a dataset written by `sysgen dataset` instead of generating one
-    # model (SPEC §6)
+    # model (nbs/paper.ipynb#sec-model)
     d_model: int = 128
     n_layers: int = 3
     n_heads: int = 4
@@ -76,7 +76,7 @@ class TrainConfig:
     batch_size: int = 64
     steps: int = 4000
     grad_clip: float = 1.0           # 0 = off
-    mask_p: float = 0.15             # MLM selection probability (SPEC §6)
+    mask_p: float = 0.15             # MLM selection probability (nbs/paper.ipynb#sec-model)
     mask_shape: float | None = None  # a different selection probability for shape words (None: mask_p)
     seed: int = 0                    # model initialisation, sample order, masks
     # how it runs (sysgen.runtime): chosen at run time, recorded in config.json and result.json, not part of what is learned
@@ -143,7 +143,7 @@ class TrainConfig:
 
 # %% ../nbs/07_train.ipynb #be8a66fd
 CONFIGS = {
-    # SPEC §6 as published: 224×224 images, 16×16 patches, d 256, 4 layers, 4 heads, d_ff 2048, dropout 0.1,
+    # as published (nbs/paper.ipynb#sec-model): 224×224 images, 16×16 patches, d 256, 4 layers, 4 heads, d_ff 2048, dropout 0.1,
     # Adam 1e-4 without schedule, batch 256, 75k scenes, 1000 epochs (≈ 293k steps). For a GPU: device and bf16 'auto'.
     "paper": TrainConfig(name="paper", n_train=75_000, n_val=15_000, image_size=224, antialias=2, d_model=256, n_layers=4,
                          n_heads=4, d_ff=2048, dropout=0.1, patch=16, optimizer="adam", lr=1e-4, weight_decay=0.0,
@@ -402,7 +402,7 @@ def _truncate_log(path: Path, step: int):
     atomic_write(path, lambda tmp: Path(tmp).write_text("".join(l + "\n" for l in keep)))
 
 def final_metrics(model, splits: dict, config: TrainConfig, bf16: bool | None = None) -> dict:
-    "SPEC §7 accuracies on every validation scene and on as many training scenes (trainA as trained: with the hue intervention, if any)."
+    "Accuracies (nbs/paper.ipynb#sec-evaluation) on every validation scene and on as many training scenes (trainA as trained: with the hue intervention, if any)."
     if bf16 is None: bf16 = resolve_bf16(config.bf16, next(model.parameters()).device)
     return evaluate(model, splits, limit=config.n_val, seed=config.seed, bf16=bf16)
 

@@ -53,7 +53,7 @@ def block() -> str:
     return "\n\n".join([
         "### Headline: shape accuracy (%) against the number of training colours",
         "sysgen: mean [95 % t interval] over the finished seeds (n); for a single seed, that run's Wilson interval over the "
-        "words it scored. `baby` configuration on one CPU core per run; paper: SPEC §2.",
+        "words it scored. `baby` configuration on one CPU core per run; paper: [§ Published numbers](nbs/paper.ipynb#sec-numbers).",
         markdown(table),
         "### The experiments and their verdicts (see `nbs/11_verdicts.ipynb`)",
         RULES,
