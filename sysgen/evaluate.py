@@ -20,7 +20,16 @@ from .scenes import ATTRIBUTES, palette
 from .text import IGNORE_INDEX, ImageTextDataset, attribute_type, eval_mask, normalize
 
 # %% auto #0
-__all__ = ['accuracy', 'evaluate', 'chance', 'atomic_write', 'write_json', 'git_commit', 'result_record']
+__all__ = ['countable_words', 'accuracy', 'evaluate', 'split_scores', 'chance', 'atomic_write', 'write_json', 'git_commit',
+           'result_record']
+
+# %% ../nbs/06_evaluate.ipynb #7dc05f8a
+def countable_words(labels: torch.Tensor) -> torch.Tensor:
+    "Scored positions (labels ≠ −100) of rows whose scored labels are all the same value: counting alone decides them."
+    scored = labels != IGNORE_INDEX
+    lo = labels.masked_fill(~scored, torch.iinfo(labels.dtype).max).amin(1)
+    hi = labels.masked_fill(~scored, torch.iinfo(labels.dtype).min).amax(1)
+    return scored & (lo == hi)[:, None]
 
 # %% ../nbs/06_evaluate.ipynb #5c8a2610
 def _seed(*key) -> int: return int(np.random.SeedSequence(list(key)).generate_state(1)[0])
@@ -28,13 +37,14 @@ def _seed(*key) -> int: return int(np.random.SeedSequence(list(key)).generate_st
 def accuracy(model: torch.nn.Module, data: ImageTextDataset, attribute: str, mode: str = "random", p: float = 0.3,
              batch_size: int = 256, limit: int | None = None, seed: int = 0, skip_spheres: bool = True,
              bf16: bool = False) -> dict:
-    "Masked-word accuracy of `model` on one `attribute` over `data`: {'accuracy', 'correct', 'total'} (bf16: autocast on the model's device)."
+    "Masked-word accuracy of `model` on one `attribute` over `data`: {'accuracy', 'correct', 'total', 'countable', 'not_countable'} (bf16: autocast on the model's device)."
     n = len(data) if limit is None else min(limit, len(data))
     gen = torch.Generator().manual_seed(_seed(seed, attribute_type(attribute)))
     device = next(model.parameters()).device
     was_training = model.training
     model.eval()
     correct = total = 0
+    by_counting = {True: [0, 0], False: [0, 0]}          # countable → [correct, total]
     with torch.inference_mode(), autocast(device, bf16):
         for s in range(0, n, batch_size):
             b = data.batch(np.arange(s, min(s + batch_size, n)), epoch=0)
@@ -43,14 +53,26 @@ def accuracy(model: torch.nn.Module, data: ImageTextDataset, attribute: str, mod
             pred = model(images.to(device), inputs.to(device)).argmax(-1).cpu()
             scored = labels != IGNORE_INDEX
             correct += int((pred[scored] == labels[scored]).sum()); total += int(scored.sum())
+            right, countable = (pred == labels) & scored, countable_words(labels)
+            for c in (True, False):
+                sel = countable if c else scored & ~countable
+                by_counting[c][0] += int(right[sel].sum()); by_counting[c][1] += int(sel.sum())
     model.train(was_training)
-    return dict(accuracy=correct / total if total else float("nan"), correct=correct, total=total)
+    return dict(accuracy=correct / total if total else float("nan"), correct=correct, total=total,
+                **{k: dict(correct=by_counting[c][0], total=by_counting[c][1]) for k, c in (("countable", True), ("not_countable", False))})
 
 # %% ../nbs/06_evaluate.ipynb #522dac1b
-def evaluate(model: torch.nn.Module, splits: dict[str, ImageTextDataset], attributes=ATTRIBUTES, **kwargs) -> dict:
-    "{split: {attribute: accuracy}} of `model` on every split in `splits` (kwargs go to `accuracy`)."
-    return {name: {a: accuracy(model, data, a, **kwargs)["accuracy"] for a in attributes}
+def evaluate(model: torch.nn.Module, splits: dict[str, ImageTextDataset], attributes=ATTRIBUTES, detail: bool = False,
+             **kwargs) -> dict:
+    "{split: {attribute: accuracy}} of `model` on every split in `splits` (`detail`: `accuracy`'s whole dict; kwargs go to `accuracy`)."
+    return {name: {a: (r if detail else r["accuracy"]) for a in attributes for r in [accuracy(model, data, a, **kwargs)]}
             for name, data in splits.items()}
+
+def split_scores(detail: dict) -> tuple[dict, dict]:
+    "(accuracies, counts) from `evaluate(..., detail=True)`: the `metrics` and `scored` entries of a result file."
+    metrics = {s: {a: r["accuracy"] for a, r in row.items()} for s, row in detail.items()}
+    scored = {s: {a: {k: v for k, v in r.items() if k != "accuracy"} for a, r in row.items()} for s, row in detail.items()}
+    return metrics, scored
 
 def chance(palette_n: int) -> dict[str, float]:
     "Accuracy of guessing uniformly among the values of each attribute type."

@@ -23,7 +23,7 @@ from tqdm.auto import tqdm
 import sysgen
 from .dataset import DatasetConfig, load_dataset, split_data
 from .distributions import SPLITS, HueJitter, Subset
-from .evaluate import _seed, atomic_write, evaluate, git_commit, result_record, write_json
+from .evaluate import _seed, atomic_write, evaluate, git_commit, result_record, split_scores, write_json
 from .runtime import (DEVICES, as_device, autocast, bf16_choice, choose_threads, dist_backend, resolve_bf16,
                             runtime_record, synchronize, torch_threads)
 from .model import MMLM, ModelConfig, count_parameters, flops_per_sample
@@ -402,9 +402,9 @@ def _truncate_log(path: Path, step: int):
     atomic_write(path, lambda tmp: Path(tmp).write_text("".join(l + "\n" for l in keep)))
 
 def final_metrics(model, splits: dict, config: TrainConfig, bf16: bool | None = None) -> dict:
-    "Accuracies (nbs/paper.ipynb#sec-evaluation) on every validation scene and on as many training scenes (trainA as trained: with the hue intervention, if any)."
+    "Accuracies with their word counts (`evaluate(..., detail=True)`; nbs/paper.ipynb#sec-evaluation) on every validation scene and on as many training scenes (trainA as trained: with the hue intervention, if any)."
     if bf16 is None: bf16 = resolve_bf16(config.bf16, next(model.parameters()).device)
-    return evaluate(model, splits, limit=config.n_val, seed=config.seed, bf16=bf16)
+    return evaluate(model, splits, limit=config.n_val, seed=config.seed, bf16=bf16, detail=True)
 
 def train(config: TrainConfig, run_dir, resume: bool = False, progress: bool = True, callbacks=None) -> dict:
     "Train (or resume) the run `config` in `run_dir`; returns the content of its `result.json`."
@@ -433,9 +433,9 @@ def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progr
     learn.fit()
     if not learn.is_main: return {}
     wall = time.perf_counter() - t0 + (state or {}).get("wall_seconds", 0.0)
-    metrics = final_metrics(learn.raw_model, splits, config, bf16=learn.bf16)
+    metrics, scored = split_scores(final_metrics(learn.raw_model, splits, config, bf16=learn.bf16))
     record = result_record(config.to_dict(), metrics, wall, learn.step, parameters=count_parameters(learn.raw_model),
-                           threads=torch.get_num_threads(), runtime=learn.runtime)
+                           threads=torch.get_num_threads(), runtime=learn.runtime, scored=scored)
     write_json(run_dir / "result.json", record)
     return record
 
@@ -462,11 +462,11 @@ def evaluate_run(run_dir, write: bool = True, device=None, threads: int | None =
         model = MMLM(config.model_config(len(Vocab(config.palette)))).to(device)
         model.load_state_dict(state["model"])
         bf16 = resolve_bf16(config.bf16, device)
-        metrics = final_metrics(model, splits, config, bf16=bf16)
+        metrics, scored = split_scores(final_metrics(model, splits, config, bf16=bf16))
     old = json.loads((run_dir / "result.json").read_text()) if (run_dir / "result.json").exists() else {}
     extra = {k: old[k] for k in ("threads", "runtime") if k in old}           # how the run was trained
     record = result_record(config.to_dict(), metrics, old.get("wall_seconds", 0.0), state["step"],
-                           parameters=count_parameters(model), **extra, eval_runtime=runtime_record(device, bf16, n))
+                           parameters=count_parameters(model), **extra, eval_runtime=runtime_record(device, bf16, n), scored=scored)
     if write: write_json(run_dir / "result.json", record)
     return record
 
