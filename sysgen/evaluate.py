@@ -23,7 +23,7 @@ from .text import IGNORE_INDEX, ImageTextDataset, attribute_type, eval_mask, nor
 __all__ = ['countable_words', 'accuracy', 'evaluate', 'split_scores', 'chance', 'atomic_write', 'write_json', 'git_commit',
            'result_record']
 
-# %% ../nbs/06_evaluate.ipynb #7dc05f8a
+# %% ../nbs/06_evaluate.ipynb #d0bad0ea
 def countable_words(labels: torch.Tensor) -> torch.Tensor:
     "Scored positions (labels ≠ −100) of rows whose scored labels are all the same value: counting alone decides them."
     scored = labels != IGNORE_INDEX

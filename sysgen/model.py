@@ -15,7 +15,7 @@ __all__ = ['CONFIGS', 'ModelConfig', 'patchify', 'PatchEmbedding', 'ConvStem', '
 
 # %% ../nbs/05_model.ipynb #071a6d53
 _ACTIVATIONS = ("relu", "gelu")
-_STEMS = ("patch", "conv")
+_STEMS = ("patch", "conv", "hybrid")
 
 @dataclass(frozen=True)
 class ModelConfig:
@@ -34,8 +34,9 @@ class ModelConfig:
     channels: int = 3        # image channels
     patch_norm: bool = True  # LayerNorm over each patch's pixels before the projection (the paper's; it removes a
                              # patch's brightness and contrast, which tell many colours apart)
-    stem: str = "patch"      # image tokens from 'patch' (the paper's linear patch projection) or 'conv' (a small
-                             # convolutional stem, stride 2 per layer, one token per patch: not the paper's)
+    stem: str = "patch"      # image tokens from 'patch' (the paper's linear patch projection), 'conv' (a small
+                             # convolutional stem, stride 2 per layer, one token per patch: not the paper's) or
+                             # 'hybrid' (both, summed: convolutions for shape, the linear path for colour)
 
     def __post_init__(self):
         for name in ("d_model", "n_layers", "n_heads", "d_ff", "patch", "image_size", "max_text_len", "channels"):
@@ -48,7 +49,7 @@ class ModelConfig:
         if not 0 <= self.dropout < 1: raise ValueError(f"dropout must be in [0, 1), got {self.dropout!r}")
         if self.activation not in _ACTIVATIONS: raise ValueError(f"activation must be one of {_ACTIVATIONS}, got {self.activation!r}")
         if self.stem not in _STEMS: raise ValueError(f"stem must be one of {_STEMS}, got {self.stem!r}")
-        if self.stem == "conv" and self.patch & (self.patch - 1):
+        if self.stem != "patch" and self.patch & (self.patch - 1):
             raise ValueError(f"the conv stem halves the image per layer: patch must be a power of 2, got {self.patch}")
 
     @property
@@ -94,9 +95,11 @@ class PatchEmbedding(nn.Module):
 
 # %% ../nbs/05_model.ipynb #ccf2ac8e
 class ConvStem(nn.Module):
-    "Image tokens from stride-2 3×3 convolutions (GELU between them), then a LayerNorm: (B, n_patches, d_model)."
+    "Image tokens from stride-2 3×3 convolutions (GELU between them; with `config.stem='hybrid'` plus a linear projection of each raw patch), then a LayerNorm: (B, n_patches, d_model)."
     def __init__(self, config: ModelConfig):
         super().__init__()
+        self.patch = config.patch
+        self.linear = nn.Linear(config.patch_dim, config.d_model) if config.stem == "hybrid" else None
         n = config.patch.bit_length() - 1                       # log2(patch) layers
         widths = [min(config.d_model, 16 * 2 ** i) for i in range(n - 1)] + [config.d_model]
         layers, c_in = [], config.channels
@@ -106,7 +109,9 @@ class ConvStem(nn.Module):
         self.net, self.norm_out = nn.Sequential(*layers), nn.LayerNorm(config.d_model)
 
     def forward(self, images: torch.Tensor) -> torch.Tensor:
-        return self.norm_out(self.net(images).flatten(2).transpose(1, 2))
+        x = self.net(images).flatten(2).transpose(1, 2)
+        if self.linear is not None: x = x + self.linear(patchify(images, self.patch))
+        return self.norm_out(x)
 
 # %% ../nbs/05_model.ipynb #7b8a125d
 class MMLM(nn.Module):
@@ -117,7 +122,7 @@ class MMLM(nn.Module):
         self.config = c = config
         with torch.random.fork_rng(devices=[], enabled=seed is not None):
             if seed is not None: torch.manual_seed(seed)
-            self.patch_embedding = ConvStem(c) if c.stem == "conv" else PatchEmbedding(c)
+            self.patch_embedding = PatchEmbedding(c) if c.stem == "patch" else ConvStem(c)
             self.token_embedding = nn.Embedding(c.vocab_size, c.d_model)
             self.position_embedding = nn.Parameter(torch.randn(1, c.seq_len, c.d_model) * 0.02)
             self.type_embedding = nn.Parameter(torch.randn(2, c.d_model) * 0.02)   # 0: image, 1: text
