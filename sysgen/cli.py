@@ -10,6 +10,7 @@ import json
 import math
 import os
 import sys
+import traceback
 from pathlib import Path
 
 import torch
@@ -28,9 +29,11 @@ __all__ = ['bench_render', 'main']
 def _default(name: str):
     return DatasetConfig.__dataclass_fields__[name].default
 
-def _design_options(p: argparse.ArgumentParser) -> None:
+def _design_options(p: argparse.ArgumentParser, palette_required: bool = True) -> None:
     "Options that choose the world: palette, held-out colours, burstiness, seeds."
-    p.add_argument("--palette", type=int, metavar="N", help="levels per RGB channel: N³ colours (2 → 8, …, 6 → 216)")
+    p.add_argument("--palette", type=int, metavar="N", required=palette_required,
+                   help="levels per RGB channel: N³ colours (2 → 8, …, 6 → 216); required" +
+                   ("" if palette_required else " (except with --merge)"))
     p.add_argument("--shared", type=int, default=_default("shared"), metavar="K",
                    help="colours shared by cubes and cylinders in training (default: the paper's main split)")
     p.add_argument("--p-burst", type=float, default=_default("p_burst"), metavar="P",
@@ -63,18 +66,35 @@ def _runtime_overrides(args) -> dict:
     if getattr(args, "bf16", None) is not None: out["bf16"] = args.bf16 if args.bf16 == "auto" else args.bf16 == "true"
     return out
 
+# %% ../nbs/10_cli.ipynb #abfe205c
+_DESCRIPTION = ("Data distributional properties as inductive bias for systematic generalization (a reproduction\n"
+                "of del Río et al., CVPR 2025): build datasets, render scenes, train and evaluate runs, run and judge\n"
+                "the paper's experiments, and measure speed.")
+_EPILOG = """examples:
+  sysgen dataset --palette 6 --out data/c216 --train 2000 --val 500   # the four splits, 216 colours
+  sysgen render --palette 3 --split valB --n 16 --out valB.png       # a grid of scenes to look at
+  sysgen train --config tiny --run-dir runs/tiny                     # one run: checkpoints, log, result.json
+  sysgen eval runs/tiny                                              # its accuracies again, from the checkpoint
+  sysgen sweep diversity --seeds 1 --list                            # an experiment's runs and their state
+  sysgen sweep diversity --seeds 1 --verdict                         # its verdict on the runs finished so far
+  sysgen bench render                                                # renderer speed (bench train: training)
+
+Every command has --help. Sweeps keep their runs in --runs DIR, else $SYSGEN_RUNS, else results/runs of the
+sysgen checkout you are in."""
+
 # %% ../nbs/10_cli.ipynb #0f339181
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="sysgen", description="Data distributional properties as inductive bias "
-                                     "for systematic generalization: datasets, rendering, benchmarks.")
+    parser = argparse.ArgumentParser(prog="sysgen", description=_DESCRIPTION, epilog=_EPILOG,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"sysgen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     d = sub.add_parser("dataset", help="build a dataset's four splits (or merge shards)",
+                       usage="sysgen dataset --palette N --out DIR [options]\n       sysgen dataset --merge DIR [--quiet]",
                        description="Build trainA, valA, valB and valC into --out: CLEVR scene JSON, packed images "
                        "(images/SPLIT.npy), optional PNGs and a manifest of sha256 hashes. Re-running with the same "
                        "options does nothing; different options on an existing directory are an error.")
-    _design_options(d)
+    _design_options(d, palette_required=False)           # not with --merge
     d.add_argument("--out", metavar="DIR", help="dataset directory (created atomically)")
     d.add_argument("--train", type=int, default=_default("n_train"), help="training scenes (default: %(default)s)")
     d.add_argument("--val", type=int, default=_default("n_val"), help="scenes per validation split (default: %(default)s)")
@@ -149,7 +169,7 @@ def _parser() -> argparse.ArgumentParser:
 
     w = sub.add_parser("sweep", help="run the runs of one experiment (skips finished runs, resumes interrupted ones)",
                        description="Run every run of the sweep NAME (experiments: diversity, data_volume, capacity, "
-                       "burstiness, intervention, combinations, nmi, mechanism, cross_attribute) into ROOT/RUN_NAME, "
+                       "burstiness, intervention, combinations, nmi, mechanism, cross_attribute) into RUNS/RUN_NAME, "
                        "then write each run's analysis.json. Finished runs are skipped, interrupted ones resume. "
                        "--index I runs only run I (for a job array); --list prints the runs and their state; --verdict "
                        "judges the experiment on the runs finished so far.")
@@ -157,7 +177,9 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("--seeds", type=int, default=3, help="seeds per grid point (default: %(default)s)")
     w.add_argument("--executor", default="local", choices=("local", "slurm"), help="where runs run (default: %(default)s)")
     w.add_argument("--config", default=None, help="base configuration instead of the sweep's own (e.g. paper on a GPU)")
-    w.add_argument("--root", default=None, metavar="DIR", help="run directories (default: results/runs of the project)")
+    w.add_argument("--runs", "--root", dest="root", default=None, metavar="DIR",
+                   help="the run store, one directory per run (default: $SYSGEN_RUNS if set, else results/runs of the "
+                   "sysgen checkout you are in)")
     w.add_argument("--jobs", type=int, default=None, help="local: runs at a time (default: one per core)")
     w.add_argument("--index", type=int, default=None, metavar="I", help="run only run I of the sweep")
     w.add_argument("--list", action="store_true", help="print the runs with their state and stop")
@@ -170,14 +192,28 @@ def _parser() -> argparse.ArgumentParser:
     _runtime_options(w, threads="torch threads of this process's own work (the analysis); each run uses its "
                      "configuration's threads (1 in every sweep)")
     w.set_defaults(run=_sweep, parser=w)
+    for p in (d, r, br, bt, t, e, w):
+        p.add_argument("--verbose", action="store_true", help="on an error, also print its cause and traceback")
     return parser
 
 # %% ../nbs/10_cli.ipynb #2bd66972
-def _config(args, **extra) -> DatasetConfig:
-    return DatasetConfig(palette=args.palette, seed=args.seed, split_seed=args.split_seed, shared=args.shared,
-                         p_burst=args.p_burst, k=args.k, antialias=args.antialias, n_objects=tuple(args.objects),
-                         fov=args.fov, **extra)
+_FLAGS = {"palette size n": "--palette", "n_train": "--train", "n_val": "--val", "size": "--size", "antialias": "--antialias",
+          "seed": "--seed", "split_seed": "--split-seed", "shared": "--shared", "p_burst": "--p-burst", "k": "--k",
+          "min_visible": "--min-visible", "visibility_size": "--visibility-size", "n_objects": "--objects", "fov": "--fov"}
 
+def _config(args, **extra) -> DatasetConfig:
+    "The `DatasetConfig` of the options; a bad value is reported under the flag the user typed, with where to look."
+    try:
+        return DatasetConfig(palette=args.palette, seed=args.seed, split_seed=args.split_seed, shared=args.shared,
+                             p_burst=args.p_burst, k=args.k, antialias=args.antialias, n_objects=tuple(args.objects),
+                             fov=args.fov, **extra)
+    except ValueError as e:
+        msg = str(e)
+        field = next((f for f in _FLAGS if msg.startswith(f + " ")), None)
+        if field: msg = _FLAGS[field] + msg[len(field):]
+        raise ValueError(f"{msg}; see sysgen {args.command} --help") from None
+
+# %% ../nbs/10_cli.ipynb #d7a1c0de
 def _dataset(args) -> None:
     if args.merge:
         if args.palette is not None or args.out or args.shard:
@@ -194,7 +230,6 @@ def _dataset(args) -> None:
 
 # %% ../nbs/10_cli.ipynb #67908c3a
 def _render(args) -> None:
-    if args.palette is None: args.parser.error("the following arguments are required: --palette")
     if args.n < 1: args.parser.error(f"--n must be ≥ 1, got {args.n}")
     config = _config(args, size=args.size)
     with torch_threads(choose_threads(args.threads)):
@@ -216,53 +251,88 @@ def bench_render(size: int = 64, images: int = 4000, batch: int = 512, antialias
         return render_benchmark(size=size, images=images, batch_size=batch, antialias=antialias, palette_n=palette,
                                 seed=seed, repeats=repeats, device=device)
 
+def _bench_render(args) -> None:
+    result = bench_render(args.size, args.images, args.batch, args.antialias, args.palette, args.seed, args.repeats,
+                          args.threads, args.device or "cpu")
+    print(json.dumps(result))
+
+# %% ../nbs/10_cli.ipynb #abdffdbb
 def _bench_train(args) -> None:
     from sysgen.train import parse_overrides, train_benchmark
     overrides = {**parse_overrides(args.set), **_runtime_overrides(args)}      # the flags win over --set
     print(json.dumps(train_benchmark(args.config, steps=args.steps, warmup=args.warmup, **overrides)))
 
+# %% ../nbs/10_cli.ipynb #5e5a7312
+def _check_checkpoint(run_dir: Path, advice: str) -> None:
+    "Stop with one sentence and `advice` when RUN_DIR/ckpt.pt exists but cannot be read (its cause: --verbose)."
+    from sysgen.train import load_checkpoint
+    path = Path(run_dir) / "ckpt.pt"
+    if not path.exists(): return
+    try: load_checkpoint(path)
+    except ValueError as e:
+        raise ValueError(f"the checkpoint {path} cannot be read (corrupt, truncated or not sysgen's); {advice}") from e
+
+# %% ../nbs/10_cli.ipynb #3e9b533f
 def _train(args) -> None:
-    from sysgen.sweep import run_name
     from dataclasses import replace
+    from sysgen.sweep import run_name
     from sysgen.train import CONFIGS, TrainConfig, get_config, parse_overrides, train
     overrides = parse_overrides(args.set)
     if args.palette is not None: overrides["palette"] = args.palette
     if args.seed is not None: overrides["seed"] = args.seed
     config = get_config(args.config, **{**overrides, **_runtime_overrides(args)})
     base = CONFIGS[args.config]                      # the default directory is named by what is learned only
-    run_dir = args.run_dir or f"runs/{run_name(replace(config, **{k: getattr(base, k) for k in TrainConfig.RUNTIME}))}"
+    run_dir = Path(args.run_dir or f"runs/{run_name(replace(config, **{k: getattr(base, k) for k in TrainConfig.RUNTIME}))}")
+    finished = (run_dir / "result.json").exists() and (run_dir / "config.json").exists()
+    _check_checkpoint(run_dir, "its result.json stands, but `sysgen eval` cannot recompute it: to have a checkpoint "
+                      "again, train the run into another --run-dir" if finished else
+                      "delete it to train this run from the start, or train into another --run-dir")
     result = train(config, run_dir, resume=args.resume, progress=not args.quiet)
+    if finished: print(f"{run_dir} is finished: nothing to train. Its result is {run_dir / 'result.json'} "
+                       "(to train it again, choose another --run-dir).")
     if result: print(json.dumps(dict(run_dir=str(run_dir), metrics=result["metrics"], wall_seconds=result["wall_seconds"])))
+
+# %% ../nbs/10_cli.ipynb #8c2a1c17
+def _eval(args) -> None:
+    from sysgen.train import evaluate_run
+    _check_checkpoint(args.run_dir, "train the run again (sysgen train --run-dir DIR) to evaluate it")
+    print(json.dumps(evaluate_run(args.run_dir, device=args.device, threads=args.threads)["metrics"]))
+
+# %% ../nbs/10_cli.ipynb #2f50ecf1
+def _slurm_params(items) -> dict:
+    "{'slurm_partition': 'gpu', 'timeout_min': 240} from ['slurm_partition=gpu', 'timeout_min=240']."
+    params = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep: raise ValueError(f"--slurm expects KEY=VALUE, got {item!r}; e.g. --slurm slurm_partition=gpu")
+        params[key] = int(value) if value.isdigit() else value
+    return params
 
 def _sweep(args) -> None:
     from sysgen import sweep as sw
+    from sysgen.io import runs_root
+    root = runs_root(args.root)                    # --runs DIR, else $SYSGEN_RUNS, else the checkout's results/runs
+    runs = sw.status(args.name, args.seeds, root, args.config)
     if args.list:
-        for r in sw.status(args.name, args.seeds, args.root, args.config): print(f"{r['index']:4d}  {r['state']:8s} {r['run_dir']}")
+        for r in runs: print(f"{r['index']:4d}  {r['state']:8s} {r['run_dir']}")
         return
     if args.verdict:
-        if args.config is not None: raise ValueError("--verdict judges the sweep's own configuration; leave out --config")
         from sysgen.verdicts import judge
-        print(judge(args.name, args.seeds, args.root)); return
-    params = {}
-    for item in args.slurm:
-        key, sep, value = item.partition("=")
-        if not sep: raise ValueError(f"--slurm expects KEY=VALUE, got {item!r}")
-        params[key] = int(value) if value.isdigit() else value
+        print(judge(args.name, args.seeds, root, config=args.config)); return
+    params = _slurm_params(args.slurm)
+    if args.index is not None:
+        if not 0 <= args.index < len(runs):
+            raise ValueError(f"--index {args.index} is outside the sweep's {len(runs)} runs (0 … {len(runs) - 1}); --list shows them")
+        if runs[args.index]["state"] == "done":
+            print(f"run {args.index} is finished: its result is {Path(runs[args.index]['run_dir']) / 'result.json'}")
     with torch_threads(choose_threads(args.threads)):
-        out = sw.sweep(args.name, seeds=args.seeds, executor=args.executor, root=args.root, config=args.config, index=args.index,
+        out = sw.sweep(args.name, seeds=args.seeds, executor=args.executor, root=root, config=args.config, index=args.index,
                        jobs=args.jobs, analyse=not args.no_analysis, progress=not args.quiet, **params)
-    if args.index is not None: print(json.dumps(dict(metrics=out["metrics"], wall_seconds=out["wall_seconds"])))
-    elif args.executor == "local": print(json.dumps(dict(trained=out)))
+    if args.index is not None: print(json.dumps(dict(metrics=out["metrics"], wall_seconds=out["wall_seconds"]))); return
+    if not out: print(f"nothing to do: all {len(runs)} runs of {args.name} in {root} are finished"
+                      + ("" if args.no_analysis else " and analysed") + ".")
+    if args.executor == "local": print(json.dumps(dict(trained=out)))
     else: print(json.dumps(dict(submitted=[j.job_id for j in out])))
-
-def _eval(args) -> None:
-    from sysgen.train import evaluate_run
-    print(json.dumps(evaluate_run(args.run_dir, device=args.device, threads=args.threads)["metrics"]))
-
-def _bench_render(args) -> None:
-    result = bench_render(args.size, args.images, args.batch, args.antialias, args.palette, args.seed, args.repeats,
-                          args.threads, args.device or "cpu")
-    print(json.dumps(result))
 
 # %% ../nbs/10_cli.ipynb #a5d29b99
 def main(argv: list[str] | None = None) -> None:
@@ -273,7 +343,9 @@ def main(argv: list[str] | None = None) -> None:
         args.run(args)
         sys.stdout.flush()    # inside the try: a reader that went away shows up here at the latest
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e:
-        args.parser.exit(1, f"{args.parser.prog}: error: {e}\n")
+        if args.verbose: traceback.print_exception(e)
+        hint = " (--verbose shows why)" if e.__cause__ is not None and not args.verbose else ""
+        args.parser.exit(1, f"{args.parser.prog}: error: {e}{hint}\n")
     except BrokenPipeError:   # the reader went away (`sysgen sweep NAME --list | head`): stop quietly, like other Unix tools
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
