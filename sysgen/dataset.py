@@ -11,7 +11,7 @@ import os
 import re
 import shutil
 import tempfile
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -24,24 +24,28 @@ from tqdm import tqdm
 from . import __version__
 from .distributions import SPLITS, Bursty, SystematicSplit
 from .distributions import from_dict as distribution_from_dict
+from .io import JSONConfig
 from .render import render, visibility_check
 from .scenes import Camera, Layout, Scenes, concat, from_clevr, sample_scenes, to_clevr
 
 # %% auto #0
-__all__ = ['DatasetConfig', 'split_scenes', 'split_data', 'parse_shard', 'shard_range', 'build_dataset', 'merge_shards',
-           'read_scenes', 'SplitData', 'Dataset', 'load_dataset']
+__all__ = ['DatasetConfig', 'split_scenes', 'scene_batch', 'split_data', 'parse_shard', 'shard_range', 'build_dataset',
+           'merge_shards', 'read_scenes', 'SplitData', 'Dataset', 'load_dataset']
 
-# %% ../nbs/03_dataset.ipynb #546bda67
+# %% ../nbs/03_dataset.ipynb #cf258e55
 @lru_cache(maxsize=16)
 def _systematic(palette_n, shared, seed) -> SystematicSplit: return SystematicSplit(palette_n, shared=shared, seed=seed)
 
+# %% ../nbs/03_dataset.ipynb #6fc663f0
 def _check_int(name, value, lo):
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
         raise ValueError(f"{name} must be an integer ≥ {lo}, got {value!r}")
 
+# %% ../nbs/03_dataset.ipynb #0ba011a8
 @dataclass(frozen=True)
-class DatasetConfig:
+class DatasetConfig(JSONConfig):
     "Everything that determines a dataset's bytes."
+    KIND = "dataset configuration"   # in error messages
     palette: int                 # n: levels per RGB channel, n³ colours (nbs/paper.ipynb#sec-split)
     n_train: int = 75_000        # scenes in trainA
     n_val: int = 15_000          # scenes in each of valA, valB and valC
@@ -85,19 +89,6 @@ class DatasetConfig:
         "Number of scenes in `split`."
         if split not in SPLITS: raise ValueError(f"unknown split {split!r}: expected one of {', '.join(SPLITS)}")
         return self.n_train if split == "trainA" else self.n_val
-
-    def to_dict(self) -> dict: return {**asdict(self), "n_objects": list(self.n_objects)}   # JSON-ready
-
-    @classmethod
-    def from_dict(cls, d: dict) -> DatasetConfig:
-        extra = set(d) - {f.name for f in fields(cls)}
-        if extra: raise ValueError(f"unknown dataset configuration keys {sorted(extra)}")
-        return cls(**d)
-
-    def diff(self, other: DatasetConfig) -> dict:
-        "Fields that differ: name → (value here, value in `other`)."
-        a, b = self.to_dict(), other.to_dict()
-        return {k: (a[k], b[k]) for k in a if a[k] != b[k]}
 
 # %% ../nbs/03_dataset.ipynb #99b7b02d
 @lru_cache(maxsize=64)
@@ -150,7 +141,7 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 # %% ../nbs/03_dataset.ipynb #202ab42f
-def _scene_batch(config: DatasetConfig, split: str, start: int, n: int, batch_size: int = 256):
+def scene_batch(config: DatasetConfig, split: str, start: int, n: int, batch_size: int = 256):
     "Scene JSON of scenes `start … start+n-1` of `split`, and their images rendered from that JSON."
     doc = to_clevr(split_scenes(config, split, start, n), split=split, start=start, image_size=config.size,
                    camera=config.camera())
@@ -159,7 +150,7 @@ def _scene_batch(config: DatasetConfig, split: str, start: int, n: int, batch_si
 
 def split_data(config: DatasetConfig, split: str, batch_size: int = 512) -> tuple[Scenes, torch.Tensor]:
     "A whole split in memory — exactly the scenes and pixels `build_dataset` would write — for runs that need no files."
-    doc, images = _scene_batch(config, split, 0, config.n(split), batch_size)
+    doc, images = scene_batch(config, split, 0, config.n(split), batch_size)
     return from_clevr(doc), images
 
 def _write_split(root: Path, config: DatasetConfig, split: str, lo: int, hi: int, batch_size: int, bar) -> None:
@@ -173,7 +164,7 @@ def _write_split(root: Path, config: DatasetConfig, split: str, lo: int, hi: int
     try:
         for s in range(lo, hi, batch_size):
             m = min(batch_size, hi - s)
-            doc, pixels = _scene_batch(config, split, s, m, batch_size)
+            doc, pixels = scene_batch(config, split, s, m, batch_size)
             out.write(json.dumps(sc) for sc in doc["scenes"])
             pixels = pixels.numpy()
             images[s - lo:s - lo + m] = pixels
@@ -439,12 +430,6 @@ class Dataset:
 
     @property
     def config(self) -> DatasetConfig: return DatasetConfig.from_dict(self.manifest["config"])
-    @property
-    def layout(self) -> Layout: return Layout(n_objects=self.n_objects)
-    def camera(self) -> Camera:
-        if not 5 <= self.fov <= 120: raise ValueError(f"fov must be in [5, 120] degrees, got {self.fov}")
-        return Camera(fov=float(self.fov))
-
     def systematic(self) -> SystematicSplit:
         "The systematic split, with the held-out colour lists the dataset was built with."
         return distribution_from_dict(self.manifest["systematic_split"])
@@ -464,7 +449,9 @@ class Dataset:
         self._check(split)
         return np.load(self.path / "images" / f"{split}.npy", mmap_mode="r")
 
-    def __getitem__(self, split: str) -> SplitData: return SplitData(self.scenes(split), self.images(split))
+    def __getitem__(self, split: str) -> SplitData:
+        "The scenes and images of `split`: `scenes, images = dataset['valB']`."
+        return SplitData(self.scenes(split), self.images(split))
 
     def __repr__(self):
         c, sp = self.config, self.manifest["splits"]

@@ -30,6 +30,7 @@ class Serialisable:
         _TYPES[cls.__name__] = cls
 
     def to_dict(self) -> dict:
+        "The constructor arguments as a JSON-ready dict, with the class name under `type` (`from_dict` reads it back)."
         d = {"type": type(self).__name__}
         for f in fields(self):
             if not f.init: continue

@@ -5,23 +5,17 @@
 # %% ../nbs/06_evaluate.ipynb #8242ad4e
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import tempfile
-from pathlib import Path
-
 import numpy as np
 import torch
 
 import sysgen
+from .io import atomic_write, derive_seed, git_commit, write_json   # the first three lived here: still importable
 from .runtime import autocast
 from .scenes import ATTRIBUTES, palette
 from .text import IGNORE_INDEX, ImageTextDataset, attribute_type, eval_mask, normalize
 
 # %% auto #0
-__all__ = ['countable_words', 'accuracy', 'evaluate', 'split_scores', 'chance', 'atomic_write', 'write_json', 'git_commit',
-           'result_record']
+__all__ = ['countable_words', 'accuracy', 'evaluate', 'split_scores', 'chance', 'result_record']
 
 # %% ../nbs/06_evaluate.ipynb #d0bad0ea
 def countable_words(labels: torch.Tensor) -> torch.Tensor:
@@ -32,14 +26,12 @@ def countable_words(labels: torch.Tensor) -> torch.Tensor:
     return scored & (lo == hi)[:, None]
 
 # %% ../nbs/06_evaluate.ipynb #5c8a2610
-def _seed(*key) -> int: return int(np.random.SeedSequence(list(key)).generate_state(1)[0])
-
 def accuracy(model: torch.nn.Module, data: ImageTextDataset, attribute: str, mode: str = "random", p: float = 0.3,
              batch_size: int = 256, limit: int | None = None, seed: int = 0, skip_spheres: bool = True,
              bf16: bool = False) -> dict:
     "Masked-word accuracy of `model` on one `attribute` over `data`: {'accuracy', 'correct', 'total', 'countable', 'not_countable'} (bf16: autocast on the model's device)."
     n = len(data) if limit is None else min(limit, len(data))
-    gen = torch.Generator().manual_seed(_seed(seed, attribute_type(attribute)))
+    gen = torch.Generator().manual_seed(derive_seed(seed, attribute_type(attribute)))
     device = next(model.parameters()).device
     was_training = model.training
     model.eval()
@@ -61,51 +53,26 @@ def accuracy(model: torch.nn.Module, data: ImageTextDataset, attribute: str, mod
     return dict(accuracy=correct / total if total else float("nan"), correct=correct, total=total,
                 **{k: dict(correct=by_counting[c][0], total=by_counting[c][1]) for k, c in (("countable", True), ("not_countable", False))})
 
-# %% ../nbs/06_evaluate.ipynb #522dac1b
+# %% ../nbs/06_evaluate.ipynb #6cbb6c30
 def evaluate(model: torch.nn.Module, splits: dict[str, ImageTextDataset], attributes=ATTRIBUTES, detail: bool = False,
              **kwargs) -> dict:
     "{split: {attribute: accuracy}} of `model` on every split in `splits` (`detail`: `accuracy`'s whole dict; kwargs go to `accuracy`)."
     return {name: {a: (r if detail else r["accuracy"]) for a in attributes for r in [accuracy(model, data, a, **kwargs)]}
             for name, data in splits.items()}
 
+# %% ../nbs/06_evaluate.ipynb #fe9f4434
 def split_scores(detail: dict) -> tuple[dict, dict]:
     "(accuracies, counts) from `evaluate(..., detail=True)`: the `metrics` and `scored` entries of a result file."
     metrics = {s: {a: r["accuracy"] for a, r in row.items()} for s, row in detail.items()}
     scored = {s: {a: {k: v for k, v in r.items() if k != "accuracy"} for a, r in row.items()} for s, row in detail.items()}
     return metrics, scored
 
+# %% ../nbs/06_evaluate.ipynb #4dae01b9
 def chance(palette_n: int) -> dict[str, float]:
     "Accuracy of guessing uniformly among the values of each attribute type."
     return dict(shape=1 / 3, size=1 / 2, material=1 / 2, color=1 / len(palette(palette_n)))
 
 # %% ../nbs/06_evaluate.ipynb #69a82564
-def atomic_write(path, write) -> Path:
-    "Call `write(tmp_path)` on a temporary file next to `path`, then rename it to `path`; on failure remove it."
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(fd)
-    try:
-        write(tmp); os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True); raise
-    return path
-
-def write_json(path, obj, indent: int = 1) -> Path:
-    "Write `obj` as JSON to `path` atomically (temporary file + rename)."
-    return atomic_write(path, lambda tmp: Path(tmp).write_text(json.dumps(obj, indent=indent) + "\n"))
-
-def git_commit(path=None) -> str | None:
-    "The commit of the sysgen checkout (with '-dirty' if it has uncommitted changes), or None outside git."
-    root = Path(path or Path(sysgen.__file__).parent)
-    try:
-        sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
-                               capture_output=True, text=True, check=True).stdout.strip()
-        return sha + ("-dirty" if dirty else "")
-    except (OSError, subprocess.CalledProcessError):
-        return None
-
 def result_record(config: dict, metrics: dict, wall_seconds: float, steps: int, **extra) -> dict:
     "The content of `result.json` (with the package version and commit that produced it)."
     return dict(config=config, metrics=metrics, wall_seconds=round(float(wall_seconds), 2), steps=int(steps),

@@ -5,21 +5,25 @@
 # %% ../nbs/05_model.ipynb #9fd30ef4
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 import torch
 import torch.nn as nn
 
+from .io import JSONConfig
+
 # %% auto #0
-__all__ = ['CONFIGS', 'ModelConfig', 'patchify', 'PatchEmbedding', 'ConvStem', 'MMLM', 'count_parameters', 'flops_per_sample']
+__all__ = ['MODEL_CONFIGS', 'ModelConfig', 'patchify', 'PatchEmbedding', 'ConvStem', 'MMLM', 'count_parameters',
+           'flops_per_sample']
 
 # %% ../nbs/05_model.ipynb #071a6d53
 _ACTIVATIONS = ("relu", "gelu")
 _STEMS = ("patch", "conv", "hybrid")
 
 @dataclass(frozen=True)
-class ModelConfig:
+class ModelConfig(JSONConfig):
     "Sizes of the MMLM; the defaults are the paper's (nbs/paper.ipynb#sec-model)."
+    KIND = "model configuration"   # in error messages
     d_model: int = 256       # width of every token's representation
     n_layers: int = 4        # Transformer encoder layers
     n_heads: int = 4         # attention heads per layer
@@ -60,16 +64,9 @@ class ModelConfig:
     def seq_len(self) -> int: return self.n_patches + self.max_text_len   # longest joint sequence
 
     def with_vocab(self, vocab_size: int) -> ModelConfig: return replace(self, vocab_size=vocab_size)
-    def to_dict(self) -> dict: return asdict(self)
-
-    @classmethod
-    def from_dict(cls, d: dict) -> ModelConfig:
-        extra = set(d) - {f.name for f in fields(cls)}
-        if extra: raise ValueError(f"unknown model configuration keys {sorted(extra)}")
-        return cls(**d)
 
 # %% ../nbs/05_model.ipynb #c8a618ba
-CONFIGS = {
+MODEL_CONFIGS = {
     "paper": ModelConfig(),
     "baby": ModelConfig(d_model=128, n_layers=3, n_heads=4, d_ff=512, dropout=0.0, patch=8, image_size=64),
     "tiny": ModelConfig(d_model=32, n_layers=1, n_heads=2, d_ff=64, dropout=0.0, patch=8, image_size=32),

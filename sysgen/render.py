@@ -5,6 +5,7 @@
 # %% ../nbs/01_render.ipynb #14c00cfe
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from dataclasses import dataclass
@@ -195,83 +196,89 @@ def _shade(n, d, rgb, metal, L, L2, s: Shading):
         out = torch.where(metal[:, None], shiny, out)
     return out
 
-# %% ../nbs/01_render.ipynb #1daa7976
+# %% ../nbs/01_render.ipynb #740609d9
+def _normals(shape: int, g: dict, which, flat, t, o, d, axis=None, cap=None) -> list:
+    "Unit surface normals (3 tensors, object frame) at the hit points `flat` of one group: box faces, sphere, cylinder side or cap."
+    if shape == 0:
+        ax = axis.reshape(-1)[flat]
+        return [torch.where(ax == i, -torch.sign(d[i]), 0.0) for i in range(3)]
+    rw = g["r"][which]
+    if shape == 1: return [(o[i] + t * d[i]) / rw for i in range(3)]
+    capw = cap.reshape(-1)[flat]
+    return [torch.where(capw, 0.0, (o[i] + t * d[i]) / rw) for i in range(2)] + [torch.where(capw, -torch.sign(d[2]), 0.0)]
+
+# %% ../nbs/01_render.ipynb #2133d73b
+def _group_hits(obj: dict, ids: np.ndarray, shape: int, size: int, camera: Camera, T) -> tuple:
+    "Camera rays against the objects `ids` (one shape, one size): footprints, and per hit (pixel, z-key, object, normal, ray, cos, sin)."
+    focal, idt = camera.focal(size), T(ids)
+    theta = T(obj["theta"][ids]).float()
+    g = dict(cos=torch.cos(theta), sin=torch.sin(theta), centre=T(obj["centre"][ids]).float(),
+             half=T(obj["half"][ids]).float(), r=T(obj["r"][ids]).float())
+    pix0 = T(obj["scene"][ids]) * (size * size)
+    cols, rows = _window(T(obj["box"][ids]), size, focal)
+    o, d = _camera_rays(g, cols, rows, size, focal, camera)
+    half, rad = g["half"][:, None, None], g["r"][:, None, None]
+    axis = cap = None
+    if shape == 0:   near, far, axis = hit_box(o, d, half)
+    elif shape == 1: near, far = hit_sphere(o, d, rad)
+    else:            near, far, cap = hit_cylinder(o, d, rad, half)
+    hit = (near <= far) & (near > 0)
+    footprint = hit.sum((1, 2))
+    hit &= ((cols >= 0) & (cols < size))[:, None, :] & ((rows >= 0) & (rows < size))[:, :, None]
+    flat = hit.view(-1).nonzero().squeeze(1)            # compress to the hits once, then gather
+    h, w = near.shape[1:]
+    which, r_, c_ = flat // (h * w), flat % (h * w) // w, flat % w
+    pix = pix0[which] + rows[which, r_] * size + cols[which, c_]
+    t = near.reshape(-1)[flat]
+    dd, oo = [v.reshape(-1)[flat] for v in d], [v.reshape(-1)[which] for v in o]
+    n = _normals(shape, g, which, flat, t, oo, dd, axis, cap)
+    key = (t.view(torch.int32).to(torch.int64) << 24) | idt[which]      # depth bits, then the object: ties break the same way
+    return g, pix0, footprint, (pix, key, idt[which], torch.stack(n), torch.stack(dd), g["cos"][which], g["sin"][which])
+
+# %% ../nbs/01_render.ipynb #3f83aae1
+def _shadow_pixels(obj: dict, ids: np.ndarray, shape: int, g: dict, pix0, size: int, camera: Camera, L, T):
+    "Flat pixel indices of the floor that the objects `ids` shade from the key light `L`."
+    focal = camera.focal(size)
+    scols, srows = _window(T(obj["shadow_box"][ids]), size, focal)
+    sh = _shadow_hits(g, shape, scols, srows, size, focal, camera, L)
+    sh &= ((scols >= 0) & (scols < size))[:, None, :] & ((srows >= 0) & (srows < size))[:, :, None]
+    s_sel = sh.nonzero(as_tuple=True)
+    return pix0[s_sel[0]] + srows[s_sel[0], s_sel[1]] * size + scols[s_sel[0], s_sel[2]]
+
+# %% ../nbs/01_render.ipynb #43437314
 def _render_batch(scenes: Scenes, size: int, camera: Camera, shading: Shading, shade: bool = True, device="cpu"):
     "Float images (B, size*size, 3) on `device` (None if not `shade`) and per-object (visible, footprint) pixel counts."
     dev = torch.device(device)
     T = lambda a: torch.from_numpy(a).to(dev)          # numpy → tensor on the device (no copy on the CPU)
-    B = len(scenes)
-    focal = camera.focal(size)
-    obj = _objects(scenes, size, camera, shading)
+    B, obj = len(scenes), _objects(scenes, size, camera, shading)
     O = len(obj["shape"])
-    theta = T(obj["theta"]).float()
-    centre = T(obj["centre"]).float()
     L, L2 = (torch.tensor(_unit(v), dtype=torch.float32, device=dev) for v in (shading.key_light, shading.fill_light))
     zbuf = torch.full((B * size * size,), torch.iinfo(torch.int64).max, dtype=torch.int64, device=dev)
     shadow = torch.zeros(B * size * size, dtype=torch.bool, device=dev)
-    footprint = torch.zeros(O, dtype=torch.int64, device=dev)
-    hits = []
-    for shape in range(3):
-        for big in range(2):
-            ids = np.flatnonzero((obj["shape"] == shape) & (obj["big"] == big))
-            if not len(ids): continue
-            idt = T(ids)
-            g = dict(cos=torch.cos(theta[idt]), sin=torch.sin(theta[idt]), centre=centre[idt],
-                     half=T(obj["half"][ids]).float(), r=T(obj["r"][ids]).float())
-            pix0 = T(obj["scene"][ids]) * (size * size)
-            # camera rays
-            cols, rows = _window(T(obj["box"][ids]), size, focal)
-            o, d = _camera_rays(g, cols, rows, size, focal, camera)
-            half, rad = g["half"][:, None, None], g["r"][:, None, None]
-            if shape == 0:   near, far, axis = hit_box(o, d, half)
-            elif shape == 1: near, far = hit_sphere(o, d, rad)
-            else:            near, far, cap = hit_cylinder(o, d, rad, half)
-            hit = (near <= far) & (near > 0)
-            footprint[idt] = hit.sum((1, 2))
-            hit &= ((cols >= 0) & (cols < size))[:, None, :] & ((rows >= 0) & (rows < size))[:, :, None]
-            flat = hit.view(-1).nonzero().squeeze(1)            # compress to the hits once, then gather
-            h, w = near.shape[1:]
-            which, r_, c_ = flat // (h * w), flat % (h * w) // w, flat % w
-            pix = pix0[which] + rows[which, r_] * size + cols[which, c_]
-            t = near.reshape(-1)[flat]
-            dd = [v.reshape(-1)[flat] for v in d]
-            oo = [v.reshape(-1)[which] for v in o]
-            if shape == 0:
-                ax = axis.reshape(-1)[flat]
-                n = [torch.where(ax == i, -torch.sign(dd[i]), 0.0) for i in range(3)]
-            elif shape == 1:
-                rw = g["r"][which]
-                n = [(oo[i] + t * dd[i]) / rw for i in range(3)]
-            else:
-                rw, capw = g["r"][which], cap.reshape(-1)[flat]
-                n = [torch.where(capw, 0.0, (oo[i] + t * dd[i]) / rw) for i in range(2)] + \
-                    [torch.where(capw, -torch.sign(dd[2]), 0.0)]
-            key = (t.view(torch.int32).to(torch.int64) << 24) | idt[which]
-            zbuf.scatter_reduce_(0, pix, key, "amin")
-            hits.append((pix, key, idt[which], torch.stack(n), torch.stack(dd), g["cos"][which], g["sin"][which]))
-            if not shade: continue                  # visibility needs the z-buffer only: no shadows, no shading
-            # shadow rays
-            scols, srows = _window(T(obj["shadow_box"][ids]), size, focal)
-            sh = _shadow_hits(g, shape, scols, srows, size, focal, camera, L)
-            sh &= ((scols >= 0) & (scols < size))[:, None, :] & ((srows >= 0) & (srows < size))[:, :, None]
-            s_sel = sh.nonzero(as_tuple=True)
-            shadow[pix0[s_sel[0]] + srows[s_sel[0], s_sel[1]] * size + scols[s_sel[0], s_sel[2]]] = True
-    visible, img = torch.zeros(O, dtype=torch.int64, device=dev), None
+    footprint, visible, hits = torch.zeros(O, dtype=torch.int64, device=dev), torch.zeros(O, dtype=torch.int64, device=dev), []
+    for shape, big in itertools.product(range(3), range(2)):            # one group per shape and size: same ray-casting code
+        ids = np.flatnonzero((obj["shape"] == shape) & (obj["big"] == big))
+        if not len(ids): continue
+        g, pix0, foot, hit = _group_hits(obj, ids, shape, size, camera, T)
+        footprint[T(ids)] = foot
+        zbuf.scatter_reduce_(0, hit[0], hit[1], "amin")
+        hits.append(hit)
+        if shade: shadow[_shadow_pixels(obj, ids, shape, g, pix0, size, camera, L, T)] = True   # visibility needs no shadows
+    img = None
     if shade:
         lit, dark = _floor(size, camera, shading, str(dev))
         img = torch.where(shadow.view(B, -1), dark, lit)[..., None].expand(B, size * size, 3).reshape(-1, 3).clone()
         rgb, metal = T(obj["rgb"]), T(obj["metal"])
-    for pix, key, ids, n, d, cos, sin in hits:
+    for pix, key, ids, n, d, cos, sin in hits:                          # each pixel takes the nearest object's colour
         win = key == zbuf[pix]
         ids = ids[win]
         visible += torch.bincount(ids, minlength=O)
         if shade:
-            cos, sin = cos[win], sin[win]
-            Ll = _rotate(L[:, None].expand(3, len(ids)), cos, sin)
-            L2l = _rotate(L2[:, None].expand(3, len(ids)), cos, sin)
+            Ll, L2l = (_rotate(v[:, None].expand(3, len(ids)), cos[win], sin[win]) for v in (L, L2))
             img[pix[win]] = _shade(n[:, win], d[:, win], rgb[ids], metal[ids], Ll, L2l, shading)
     return (None if img is None else img.view(B, size * size, 3)), visible.cpu().numpy(), footprint.cpu().numpy(), obj
 
+# %% ../nbs/01_render.ipynb #665a6d14
 def render(scenes: Scenes, size: int = 64, antialias: int = 1, camera: Camera = CAMERA, shading: Shading = SHADING,
            batch_size: int = 512, visibility: bool = False, device="cpu"):
     "Render `scenes` to uint8 CPU images (B, 3, size, size), computed on `device`; with `visibility=True` also the visible fraction of each object (B, K)."

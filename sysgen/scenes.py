@@ -323,7 +323,7 @@ def sample_scenes(objects, n: int, seed=0, start: int = 0, layout: Layout = Layo
             raise RuntimeError(f"scene {index[todo[0]]} failed the acceptance check {max_attempts} times")
     return from_objects(rows, seeds, palette_n)
 
-# %% ../nbs/00_scenes.ipynb #e79e1fc6
+# %% ../nbs/00_scenes.ipynb #b089f37c
 def relationships(xyz: np.ndarray, camera: Camera = CAMERA, eps: float = 0.2) -> dict[str, list[list[int]]]:
     "CLEVR's spatial relationships between the objects at `xyz` (n, 3)."
     out = {}
@@ -333,6 +333,7 @@ def relationships(xyz: np.ndarray, camera: Camera = CAMERA, eps: float = 0.2) ->
         out[name] = [[int(j) for j in np.flatnonzero(row > eps) if j != i] for i, row in enumerate(proj)]
     return out
 
+# %% ../nbs/00_scenes.ipynb #2e118077
 def to_clevr(scenes: Scenes, split: str = "trainA", start: int = 0, image_size: int = 64,
              camera: Camera = CAMERA, image_names: bool = True) -> dict:
     "`scenes` as CLEVR's scene JSON (a dict with `info` and `scenes`)."
@@ -351,6 +352,7 @@ def to_clevr(scenes: Scenes, split: str = "trainA", start: int = 0, image_size: 
     return dict(info=dict(split=split, palette=scenes.palette_n, colors=len(palette(scenes.palette_n)),
                           image_size=image_size, camera=asdict(camera)), scenes=out)
 
+# %% ../nbs/00_scenes.ipynb #c52188b1
 def from_clevr(data: dict, palette_n: int | None = None) -> Scenes:
     "Read CLEVR scene JSON (as written by `to_clevr`, or CLEVR's own with hex colour names) into `Scenes`."
     palette_n = palette_n or data.get("info", {}).get("palette")

@@ -17,14 +17,18 @@ from pathlib import Path
 
 from tqdm.auto import tqdm
 
-from .analysis import EVAL_SPLITS, HALF_LINE, aggregate, load_results, results_frame, scored_counts, wilson_ci
 from .distributions import default_shared
+from .io import runs_root
+from .plots import HALF_LINE
+from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored_counts
+from .runtime import choose_threads
+from .stats import wilson_ci
 from .train import CONFIGS, TrainConfig, get_config, train
 
 # %% auto #0
 __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'Sweep', 'get_sweep',
            'runs_dir', 'run_state', 'status', 'run_one', 'run_local', 'run_slurm', 'sweep', 'experiments_table',
-           'with_words', 'experiment_frame', 'compare', 'value', 'describe_scale', 'plot_effect']
+           'with_words', 'experiment_frame', 'compare', 'value', 'describe_scale', 'experiment_runs', 'plot_effect']
 
 # %% ../nbs/09_sweep.ipynb #fa2eac69
 def _values(v) -> list: return list(v) if isinstance(v, (list, tuple, range)) else [v]
@@ -46,7 +50,7 @@ def cross(a: list[dict], b: list[dict]) -> list[dict]:
     return [{**x, **y} for x in a for y in b]
 
 # %% ../nbs/09_sweep.ipynb #6427cff0
-RUNTIME_FIELDS = ("threads",)   # fields that do not name a run (they are still part of its configuration)
+RUNTIME_FIELDS = getattr(TrainConfig, "RUNTIME", ("threads",))   # how a run computes (bf16, threads, device): not part of its name
 
 def canonical(config: TrainConfig) -> TrainConfig:
     "`config` with `shared` set to None where it equals the paper's main split of its palette."
@@ -54,6 +58,7 @@ def canonical(config: TrainConfig) -> TrainConfig:
         return replace(config, shared=None)
     return config
 
+# %% ../nbs/09_sweep.ipynb #979a9807
 def _fmt(v) -> str:
     if isinstance(v, float): return f"{v:g}"
     if isinstance(v, (tuple, list)): return "-".join(_fmt(x) for x in v)
@@ -138,11 +143,8 @@ def get_sweep(name: str) -> Sweep:
 
 # %% ../nbs/09_sweep.ipynb #ad120d5a
 def runs_dir(start=None) -> Path:
-    "`results/runs` of the project that holds `start` (default: the working directory)."
-    here = Path(start or Path.cwd()).resolve()
-    for d in [here, *here.parents]:
-        if (d / "settings.ini").exists(): return d / "results" / "runs"
-    raise FileNotFoundError(f"no sysgen project (settings.ini) in {here} or above it")
+    "The run store (`sysgen.io.runs_root`), searched from `start`: the old name, kept for code that uses it."
+    return runs_root(start=start)
 
 # %% ../nbs/09_sweep.ipynb #e78ad98d
 def run_state(run_dir) -> str:
@@ -153,17 +155,17 @@ def run_state(run_dir) -> str:
 
 def status(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None) -> list[dict]:
     "Index, name, directory and state of every run of `sweep`."
-    sweep, root = get_sweep(sweep) if isinstance(sweep, str) else sweep, Path(root or runs_dir())
+    sweep, root = get_sweep(sweep) if isinstance(sweep, str) else sweep, runs_root(root)
     return [dict(index=i, name=run_name(c), run_dir=str(Path(root) / run_name(c)), state=run_state(Path(root) / run_name(c)))
             for i, c in enumerate(sweep.configs(seeds, config))]
 
 # %% ../nbs/09_sweep.ipynb #7a7d6da3
 def run_one(config: TrainConfig, root=None, analyse: bool = True, progress: bool = False) -> dict:
     "Train (or resume, or find finished) the run of `config` under `root`, then analyse it; returns its result record."
-    run_dir = Path(root or runs_dir()) / run_name(config)
+    run_dir = runs_root(root) / run_name(config)
     record = train(config, run_dir, resume=True, progress=progress)
     if analyse and record:
-        from sysgen.analysis import analyse_run
+        from sysgen.mechanism import analyse_run   # imported here: it needs the model, a sweep's bookkeeping does not
         analyse_run(run_dir)
     return record
 
@@ -173,22 +175,25 @@ def _todo(configs: list[TrainConfig], root: Path, analyse: bool) -> list[TrainCo
     return [c for c in configs if run_state(root / run_name(c)) != "done"
             or (analyse and not (root / run_name(c) / "analysis.json").exists())]
 
+# %% ../nbs/09_sweep.ipynb #165f4c73
 _CHILD = ("import json, sys; from sysgen.sweep import run_one; from sysgen.train import TrainConfig; "
           "run_one(TrainConfig.from_dict(json.loads(sys.argv[1])), sys.argv[2], analyse=sys.argv[3] == '1')")
 
 def _child(config: TrainConfig, root: Path, analyse: bool) -> tuple[str, int]:
     run_dir = root / run_name(config)
     run_dir.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "OMP_NUM_THREADS": str(config.threads or os.cpu_count()), "MKL_NUM_THREADS": str(config.threads or os.cpu_count())}
+    threads = str(choose_threads(config.threads))                      # what the run itself will use
+    env = {**os.environ, "OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads}
     with open(run_dir / "sweep.log", "a") as log:
         p = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(config.to_dict()), str(root), "1" if analyse else "0"],
                            stdout=log, stderr=subprocess.STDOUT, env=env)
     return run_name(config), p.returncode
 
+# %% ../nbs/09_sweep.ipynb #88083b62
 def run_local(configs: list[TrainConfig], root=None, jobs: int | None = None, analyse: bool = True,
               progress: bool = True) -> list[str]:
     "Run every configuration whose run is not done, `jobs` processes at a time; returns the names of the runs trained."
-    root = Path(root or runs_dir())
+    root = runs_root(root)
     todo = _todo(configs, root, analyse)
     if jobs is None: jobs = max(1, (os.cpu_count() or 1) // max(1, configs[0].threads if configs else 1))
     failed = []
@@ -207,7 +212,7 @@ def run_slurm(configs: list[TrainConfig], root=None, folder="results/slurm", clu
     "Submit the runs that are not done as one submitit job array; `parameters` go to `update_parameters` (e.g. slurm_partition, timeout_min, gpus_per_node)."
     try: import submitit
     except ImportError: raise RuntimeError("the slurm executor needs submitit: pip install submitit") from None
-    root = Path(root or runs_dir())
+    root = runs_root(root)
     todo = _todo(configs, root, analyse)
     if not todo: return []
     executor = submitit.AutoExecutor(folder=folder, cluster=cluster)
@@ -237,7 +242,7 @@ def experiments_table(seeds: int = 3, root=None, config: str | None = None):
                      "runs finished": f"{states.count('done')} of {len(states)}"})
     return pd.DataFrame(rows)
 
-# %% ../nbs/09_sweep.ipynb #74b2e9d1
+# %% ../nbs/09_sweep.ipynb #09b2b553
 def with_words(frame):
     "`frame` with a `split.attribute.words` column beside each validation accuracy: the words that run scored (`scored_counts`)."
     import pandas as pd
@@ -253,12 +258,14 @@ def with_words(frame):
             words[f"{c}.words"].append(n if ok else float("nan"))
     return frame.assign(**words) if len(frame) else frame.assign(**{k: pd.Series(dtype=float) for k in words})
 
+# %% ../nbs/09_sweep.ipynb #5d464602
 def experiment_frame(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None, words: bool = True):
-    "One row per finished run of `sweep` (`sysgen.analysis.results_frame`), with the words each accuracy was scored on."
+    "One row per finished run of `sweep` (`sysgen.results.results_frame`), with the words each accuracy was scored on."
     done = [r["run_dir"] for r in status(sweep, seeds, root, config) if r["state"] == "done"]
     frame = results_frame(load_results(done)) if done else results_frame([])
     return with_words(frame) if words else frame
 
+# %% ../nbs/09_sweep.ipynb #92510ddd
 def _match(column, v):
     "Rows of a frame column equal to a configuration value (None matches missing values; numbers compare as numbers)."
     import pandas as pd
@@ -279,6 +286,7 @@ def _pct(mean, lo, hi, n, words=None) -> str:
         return f"{100 * mean:.1f} [{100 * lo:.1f}, {100 * hi:.1f}] (n=1, {int(words)} words)"
     return f"{100 * mean:.1f}" + (f" [{100 * lo:.1f}, {100 * hi:.1f}]" if n > 1 else "") + f" (n={n})"
 
+# %% ../nbs/09_sweep.ipynb #6365e017
 def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), level: float = 0.95):
     "Per grid point: sysgen's mean [95 % t interval] (n seeds; one seed: Wilson over its words) and the paper's number, in %; '—' where there is none."
     import pandas as pd
@@ -305,7 +313,6 @@ def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), lev
         rows.append(row)
     return pd.DataFrame(rows)
 
-
 # %% ../nbs/09_sweep.ipynb #440a16f9
 def value(frame, metric: str, config: str = "baby", **point) -> float | None:
     "Mean of `metric` over the finished runs of one grid point (`palette=6, hue=0.5`), or None."
@@ -314,6 +321,7 @@ def value(frame, metric: str, config: str = "baby", **point) -> float | None:
     for k in point: sel = sel[_match(sel[k], getattr(cfg, k))]
     return float(sel[metric].mean()) if len(sel) else None
 
+# %% ../nbs/09_sweep.ipynb #96ab2ac1
 PAPER_SAMPLES = 75_000 * 1000          # nbs/paper.ipynb#sec-model: 75k scenes, 1000 epochs
 
 def describe_scale(frame) -> str:
@@ -328,6 +336,16 @@ def describe_scale(frame) -> str:
             f"{one('n_layers')} layers, {one('steps')} steps of batch {one('batch_size')} = {samples:,} training samples "
             f"(1/{PAPER_SAMPLES // samples} of the paper's {PAPER_SAMPLES / 1e6:.0f} M); "
             f"{frame['wall_seconds'].sum() / 3600:.1f} CPU-hours in all ({frame['wall_seconds'].median() / 60:.0f} min per run, one core each).")
+
+# %% ../nbs/09_sweep.ipynb #4d513780
+def experiment_runs(name: str, seeds: int = 3, root=None, config: str | None = None, words: bool = True):
+    "(sweep, frame of its finished runs) of the experiment `name`, after printing how many runs are finished, how to run the rest, and their scale."
+    sweep = get_sweep(name)
+    frame = experiment_frame(sweep, seeds, root, config, words)
+    print(f"{sweep}\n{len(frame)} of {len(sweep.configs(seeds, config))} runs finished ({seeds} seeds per point planned). "
+          f"To run the rest: sysgen sweep {name} --seeds {seeds}")
+    print(describe_scale(frame))
+    return sweep, frame
 
 # %% ../nbs/09_sweep.ipynb #743e3d5f
 def plot_effect(sweep: Sweep | str, frame, x: str, metric: str = "valB.shape", ax=None, logx: bool = False):

@@ -9,11 +9,10 @@ import dataclasses
 import json
 import math
 import os
-import tempfile
 import time
-from dataclasses import dataclass, asdict, fields, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 import numpy as np
 import torch
@@ -23,7 +22,8 @@ from tqdm.auto import tqdm
 import sysgen
 from .dataset import DatasetConfig, load_dataset, split_data
 from .distributions import SPLITS, HueJitter, Subset
-from .evaluate import _seed, atomic_write, evaluate, git_commit, result_record, split_scores, write_json
+from .evaluate import evaluate, result_record, split_scores
+from .io import JSONConfig, atomic_write, derive_seed, git_commit, read_json, write_json
 from .runtime import (DEVICES, as_device, autocast, bf16_choice, choose_threads, dist_backend, resolve_bf16,
                             runtime_record, synchronize, torch_threads)
 from .model import MMLM, ModelConfig, count_parameters, flops_per_sample
@@ -32,11 +32,12 @@ from .text import IGNORE_INDEX, ImageTextDataset, Vocab, mlm_mask, normalize
 # %% auto #0
 __all__ = ['CONFIGS', 'TrainConfig', 'get_config', 'parse_overrides', 'make_splits', 'batch_indices', 'lr_factor',
            'save_checkpoint', 'load_checkpoint', 'Callback', 'ProgressCB', 'LogCB', 'EvalCB', 'CheckpointCB', 'Learner',
-           'read_run_config', 'final_metrics', 'train', 'evaluate_run', 'matmul_peak', 'train_benchmark']
+           'read_run_config', 'final_metrics', 'train', 'as_train_config', 'LoadedRun', 'load_run', 'evaluate_run',
+           'matmul_peak', 'train_benchmark']
 
 # %% ../nbs/07_train.ipynb #5f574a6b
 @dataclass(frozen=True)
-class TrainConfig:
+class TrainConfig(JSONConfig):
     "Everything that determines a training run."
     name: str = "baby"
     # data (nbs/paper.ipynb#sec-scenes, #sec-split, #sec-manipulations)
@@ -124,18 +125,6 @@ class TrainConfig:
         return ModelConfig(d_model=self.d_model, n_layers=self.n_layers, n_heads=self.n_heads, d_ff=self.d_ff,
                            dropout=self.dropout, patch=self.patch, image_size=self.image_size, vocab_size=vocab_size,
                            max_text_len=self.text_len, patch_norm=self.patch_norm, stem=self.stem)
-
-    def to_dict(self) -> dict: return {**asdict(self), "n_objects": list(self.n_objects)}   # JSON-ready
-
-    @classmethod
-    def from_dict(cls, d: dict) -> TrainConfig:
-        unknown = set(d) - {f.name for f in fields(cls)}
-        if unknown: raise ValueError(f"unknown configuration keys {sorted(unknown)}; known keys: {', '.join(f.name for f in fields(cls))}")
-        return cls(**d)
-
-    def diff(self, other: TrainConfig) -> dict:
-        a, b = self.to_dict(), other.to_dict()
-        return {k: (a[k], b[k]) for k in a if a[k] != b[k]}
 
     def run_diff(self, other: TrainConfig) -> dict:
         "`diff` without the runtime fields: where two configurations would learn something different."
@@ -261,13 +250,14 @@ def load_checkpoint(path, map_location="cpu") -> dict:
     except (TypeError, ValueError): pass
     return state
 
-# %% ../nbs/07_train.ipynb #961ab7e9
+# %% ../nbs/07_train.ipynb #20c420b2
 class Callback:
     "Hooks a `Learner` calls; override what you need."
     def before_fit(self, learn): pass
     def after_step(self, learn): pass
     def after_fit(self, learn): pass
 
+# %% ../nbs/07_train.ipynb #925cdc86
 class ProgressCB(Callback):
     "A tqdm bar over the steps with the running loss."
     def before_fit(self, learn):
@@ -278,6 +268,7 @@ class ProgressCB(Callback):
         if learn.step % learn.config.log_every == 0: self.bar.set_postfix(loss=f"{learn.smooth_loss:.3f}")
     def after_fit(self, learn): self.bar.close()
 
+# %% ../nbs/07_train.ipynb #4c06a582
 class LogCB(Callback):
     "Appends training and evaluation records to `log.jsonl` (one JSON object per line)."
     def before_fit(self, learn): self.t0, self.s0 = time.perf_counter(), learn.step
@@ -289,6 +280,7 @@ class LogCB(Callback):
                            samples_per_s=round((learn.step - self.s0) * c.batch_size / max(dt, 1e-9), 1)))
             self.t0, self.s0 = time.perf_counter(), learn.step
 
+# %% ../nbs/07_train.ipynb #d24e87ed
 class EvalCB(Callback):
     "Shape and colour accuracy on a few scenes of every split, every `eval_every` steps."
     def after_step(self, learn):
@@ -298,6 +290,7 @@ class EvalCB(Callback):
                          seed=c.seed, bf16=learn.bf16)
             learn.log(dict(step=learn.step, eval=m))
 
+# %% ../nbs/07_train.ipynb #1693d974
 class CheckpointCB(Callback):
     "Saves `ckpt.pt` every `ckpt_every` steps and at the end."
     def after_step(self, learn):
@@ -306,7 +299,7 @@ class CheckpointCB(Callback):
             save_checkpoint(learn.run_dir / "ckpt.pt", learn.raw_model, learn.optimizer, learn.scheduler, learn.step, c,
                             learn.smooth_loss)
 
-# %% ../nbs/07_train.ipynb #1fd77ca8
+# %% ../nbs/07_train.ipynb #f6f6efbd
 def _distributed(device: torch.device) -> tuple[int, int]:
     "(rank, world size), initialising torch.distributed under torchrun: NCCL when the model is on a GPU, gloo on the CPU."
     world = int(os.environ.get("WORLD_SIZE", "1"))
@@ -317,6 +310,7 @@ def _distributed(device: torch.device) -> tuple[int, int]:
         dist.init_process_group(dist_backend(device))
     return dist.get_rank(), world
 
+# %% ../nbs/07_train.ipynb #30c587e1
 class Learner:
     "Trains an MMLM on the splits of a run, with callbacks."
     def __init__(self, config: TrainConfig, splits: dict, run_dir, callbacks=None, device=None):
@@ -354,11 +348,12 @@ class Learner:
             with open(self.run_dir / "log.jsonl", "a") as f: f.write(json.dumps(record) + "\n")
 
     def train_step(self):
+        "One optimisation step on this rank's slice of the global batch `step`; logs, evaluation and checkpoints are the callbacks' job."
         c, data = self.config, self.splits["trainA"]
         idx, epoch = batch_indices(self.step, c.batch_size, len(data), c.seed)
         idx = idx[self.rank::self.world]
         b = data.batch(idx, epoch)
-        gen = torch.Generator().manual_seed(_seed(c.seed, self.step, self.rank))
+        gen = torch.Generator().manual_seed(derive_seed(c.seed, self.step, self.rank))
         inputs, labels = mlm_mask(b.tokens, self.vocab, gen, p=self.mask_p)
         with autocast(self.device, self.bf16):
             logits = self.model(b.images.to(self.device), inputs.to(self.device))
@@ -372,6 +367,7 @@ class Learner:
         self.smooth_loss = l if math.isnan(self.smooth_loss) else 0.98 * self.smooth_loss + 0.02 * l
 
     def fit(self):
+        "Train from the current step to `config.steps`, calling the callbacks before, after every step and after."
         for cb in self.callbacks: cb.before_fit(self)
         self.raw_model.train()
         while self.step < self.config.steps:
@@ -380,12 +376,13 @@ class Learner:
         for cb in self.callbacks: cb.after_fit(self)
         return self
 
-# %% ../nbs/07_train.ipynb #c6f77337
+# %% ../nbs/07_train.ipynb #276e8852
 def read_run_config(run_dir) -> TrainConfig:
     "The configuration of a run directory (`config.json`: {'config': ..., 'version': ..., 'commit': ...})."
     d = json.loads((Path(run_dir) / "config.json").read_text())
     return TrainConfig.from_dict(d["config"] if "config" in d else d)   # early runs stored the bare configuration
 
+# %% ../nbs/07_train.ipynb #a4973d2e
 def _prepare_run_dir(run_dir: Path, config: TrainConfig, resume: bool) -> dict | None:
     "Check `run_dir` against `config`; returns the checkpoint to resume from (or None). Changes nothing on error."
     cfg_path = run_dir / "config.json"
@@ -402,17 +399,20 @@ def _prepare_run_dir(run_dir: Path, config: TrainConfig, resume: bool) -> dict |
         return load_checkpoint(ckpt)
     return None
 
+# %% ../nbs/07_train.ipynb #85489851
 def _truncate_log(path: Path, step: int):
     "Drop log records written after the checkpoint we resume from (they will be written again)."
     if not path.exists(): return
     keep = [l for l in path.read_text().splitlines() if l.strip() and json.loads(l).get("step", 0) <= step]
     atomic_write(path, lambda tmp: Path(tmp).write_text("".join(l + "\n" for l in keep)))
 
+# %% ../nbs/07_train.ipynb #400a78bf
 def final_metrics(model, splits: dict, config: TrainConfig, bf16: bool | None = None) -> dict:
     "Accuracies with their word counts (`evaluate(..., detail=True)`; nbs/paper.ipynb#sec-evaluation) on every validation scene and on as many training scenes (trainA as trained: with the hue intervention, if any)."
     if bf16 is None: bf16 = resolve_bf16(config.bf16, next(model.parameters()).device)
     return evaluate(model, splits, limit=config.n_val, seed=config.seed, bf16=bf16, detail=True)
 
+# %% ../nbs/07_train.ipynb #64f86f0b
 def train(config: TrainConfig, run_dir, resume: bool = False, progress: bool = True, callbacks=None) -> dict:
     "Train (or resume) the run `config` in `run_dir`; returns the content of its `result.json`."
     run_dir = Path(run_dir)
@@ -424,6 +424,7 @@ def train(config: TrainConfig, run_dir, resume: bool = False, progress: bool = T
     with torch_threads(choose_threads(config.threads)):
         return _train(config, run_dir, state, device, progress, callbacks)
 
+# %% ../nbs/07_train.ipynb #a15dd081
 def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progress: bool, callbacks) -> dict:
     t0 = time.perf_counter()
     main = int(os.environ.get("RANK", "0")) == 0                # under torchrun only rank 0 evaluates
@@ -446,13 +447,36 @@ def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progr
     write_json(run_dir / "result.json", record)
     return record
 
-# %% ../nbs/07_train.ipynb #c263fe74
-def _run_in_subprocess(config: TrainConfig, run_dir) -> subprocess.Popen:
-    "Start `train(config, run_dir)` in a new Python process (used to test kills)."
-    code = ("import json, sys; from sysgen.train import TrainConfig, train; "
-            "train(TrainConfig.from_dict(json.loads(sys.argv[1])), sys.argv[2], progress=False)")
-    return subprocess.Popen([sys.executable, "-c", code, json.dumps(config.to_dict()), str(run_dir)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+# %% ../nbs/07_train.ipynb #030148d9
+def as_train_config(config) -> TrainConfig:
+    "`config` as a TrainConfig: a TrainConfig, a configuration dict, or a run directory (its `config.json`)."
+    if isinstance(config, TrainConfig): return config
+    if isinstance(config, dict): return TrainConfig.from_dict(config)
+    if isinstance(config, (str, os.PathLike)): return read_run_config(config)
+    raise ValueError(f"config must be a TrainConfig, a configuration dict or a run directory, got {type(config).__name__}")
+
+# %% ../nbs/07_train.ipynb #965aca88
+class LoadedRun(NamedTuple):
+    "A run read back from its directory: the model (eval mode), its configuration and its checkpoint."
+    model: MMLM
+    config: TrainConfig
+    state: dict
+
+def load_run(run_dir, device="cpu") -> LoadedRun:
+    "The trained model of a run directory (from `ckpt.pt`, on `device`, in eval mode), its configuration and its checkpoint."
+    run_dir = Path(run_dir)
+    if not run_dir.is_dir(): raise FileNotFoundError(f"{run_dir} is not a run directory (it does not exist)")
+    if not (run_dir / "ckpt.pt").is_file(): raise FileNotFoundError(f"no checkpoint at {run_dir / 'ckpt.pt'}: the run's model is needed")
+    if not (run_dir / "config.json").is_file(): raise FileNotFoundError(f"{run_dir} is not a run directory (no config.json)")
+    config, device = read_run_config(run_dir), as_device(device)
+    state = load_checkpoint(run_dir / "ckpt.pt", map_location=device)
+    diff = TrainConfig.from_dict(state["config"]).run_diff(config)      # threads, precision and device may differ
+    if diff:
+        text = ", ".join(f"{k}: {a!r} in the checkpoint, {b!r} in config.json" for k, (a, b) in diff.items())
+        raise ValueError(f"the checkpoint in {run_dir} belongs to another configuration ({text})")
+    model = MMLM(config.model_config(len(Vocab(config.palette)))).to(device)
+    model.load_state_dict(state["model"])
+    return LoadedRun(model.eval(), config, state)
 
 # %% ../nbs/07_train.ipynb #1303b5bb
 def evaluate_run(run_dir, write: bool = True, device=None, threads: int | None = None) -> dict:
@@ -460,34 +484,19 @@ def evaluate_run(run_dir, write: bool = True, device=None, threads: int | None =
     run_dir = Path(run_dir)
     if not (run_dir / "config.json").exists(): raise FileNotFoundError(f"{run_dir} is not a run directory (no config.json)")
     config = read_run_config(run_dir)
-    device = as_device(config.device if device is None else device)
-    state = load_checkpoint(run_dir / "ckpt.pt", map_location=device)
-    if TrainConfig.from_dict(state["config"]).run_diff(config):
-        raise ValueError(f"the checkpoint in {run_dir} belongs to another configuration")
+    model, config, state = load_run(run_dir, device=config.device if device is None else device)
+    device = next(model.parameters()).device
     with torch_threads(choose_threads(config.threads if threads is None else threads)) as n:
-        splits = make_splits(config)
-        model = MMLM(config.model_config(len(Vocab(config.palette)))).to(device)
-        model.load_state_dict(state["model"])
         bf16 = resolve_bf16(config.bf16, device)
-        metrics, scored = split_scores(final_metrics(model, splits, config, bf16=bf16))
-    old = json.loads((run_dir / "result.json").read_text()) if (run_dir / "result.json").exists() else {}
+        metrics, scored = split_scores(final_metrics(model, make_splits(config), config, bf16=bf16))
+    old = read_json(run_dir / "result.json") if (run_dir / "result.json").exists() else {}
     extra = {k: old[k] for k in ("threads", "runtime") if k in old}           # how the run was trained
     record = result_record(config.to_dict(), metrics, old.get("wall_seconds", 0.0), state["step"],
                            parameters=count_parameters(model), **extra, eval_runtime=runtime_record(device, bf16, n), scored=scored)
     if write: write_json(run_dir / "result.json", record)
     return record
 
-# %% ../nbs/07_train.ipynb #4817e609
-def _torchrun(config: TrainConfig, run_dir, nproc: int = 2, timeout: int = 300) -> subprocess.CompletedProcess:
-    "Train `config` in `run_dir` with `nproc` processes under torchrun."
-    code = ("import json, sys; from sysgen.train import TrainConfig, train; "
-            "train(TrainConfig.from_dict(json.loads(sys.argv[1])), sys.argv[2], progress=False)")
-    cmd = [sys.executable, "-m", "torch.distributed.run", f"--nproc_per_node={nproc}", "--standalone",
-           "--no-python", sys.executable, "-c", code, json.dumps(config.to_dict()), str(run_dir)]
-    env = dict(os.environ, OMP_NUM_THREADS="1")
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
-
-# %% ../nbs/07_train.ipynb #dc36be9e
+# %% ../nbs/07_train.ipynb #c3f16966
 def matmul_peak(dtype=torch.float32, n: int | None = None, seconds: float = 1.0, device="cpu") -> float:
     "Measured GFLOP/s of an n×n matrix multiply on `device` (n: 1024 on a CPU, 4096 on a GPU) with the current torch threads."
     device = torch.device(device)
@@ -502,6 +511,7 @@ def matmul_peak(dtype=torch.float32, n: int | None = None, seconds: float = 1.0,
         synchronize(device); reps += inner
     return 2 * n ** 3 * reps / (time.perf_counter() - t0) / 1e9
 
+# %% ../nbs/07_train.ipynb #8f407703
 def train_benchmark(config: TrainConfig | str = "baby", steps: int = 30, warmup: int = 5, **overrides) -> dict:
     "Training samples/s of `config` on synthetic data after `warmup` steps, with FLOPs, GFLOP/s, the matmul peak, MFU and the runtime used."
     config = get_config(config, **overrides) if isinstance(config, str) else replace(config, **overrides)

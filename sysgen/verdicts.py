@@ -16,8 +16,10 @@ import numpy as np
 import pandas as pd
 
 import sysgen
-from .analysis import EVAL_SPLITS, diff_ci, load_results, mean_ci, newcombe_ci, pearson_ci, results_frame, wilson_ci
-from .sweep import SWEEPS, canonical, experiments_table, get_sweep, run_name, runs_dir, status, with_words
+from .io import runs_root
+from .results import EVAL_SPLITS, load_results, results_frame
+from .stats import diff_ci, mean_ci, newcombe_ci, pearson_ci, wilson_ci
+from .sweep import SWEEPS, canonical, experiments_table, get_sweep, run_name, status, with_words
 from .train import get_config
 
 # %% auto #0
@@ -237,7 +239,7 @@ def started_after(run_dir, commit: str) -> bool | None:
 # %% ../nbs/11_verdicts.ipynb #4b0836df
 def runs_frame(root=None, config: str = "baby") -> pd.DataFrame:
     "Every finished run of configuration `config` under `root` (default `results/runs`), with the words each accuracy was scored on."
-    root = Path(root or runs_dir())
+    root = runs_root(root)
     files = sorted(root.glob("*/result.json")) if root.is_dir() else []
     frame = results_frame(load_results([f.parent for f in files])) if files else results_frame([])
     return with_words(frame[frame["name"] == config] if len(frame) else frame)
