@@ -19,7 +19,9 @@ its <h1> and <title> carry the notebook's `# ` title, every image has loaded (na
 as many as the notebook's committed outputs and saved widgets hold, static widgets render, math renders, and the
 browser reports no console error, uncaught exception or failed request (a missing /favicon.ico is ignored), and
 every link to a page of the site leads to a page that exists and, if it names an anchor (`paper.html#sec-split`,
-`#results`), to an element with that id on that page.
+`#results`), to an element with that id on that page. No code block or table is cut at the right edge (each fits,
+wraps or scrolls), no table shows pandas' default 0…n−1 index, and the home page shows its two pictures (the scenes
+and the headline plot) before any code.
 """
 import html, json, os, re, shutil, subprocess, sys, threading, time
 from functools import lru_cache, partial
@@ -81,6 +83,29 @@ def test_no_old_citations():
     old = [f"{f.relative_to(ROOT)}: {l.strip()[:100]}" for f, text in citing_texts() if f != Path(__file__)
            for l in text.splitlines() if re.search(r"SPEC\s*§", l)]
     assert not old, f"{len(old)} lines still cite SPEC §N: point them at nbs/paper.ipynb#sec-...:\n" + "\n".join(old)
+
+
+def test_conditional_content_and_range_index():
+    "The site and the README keep what Quarto's `when-format` blocks show them; pandas' 0…n−1 index is left out."
+    sys.path.insert(0, str(ROOT / "tools"))
+    import nbformat
+    from build_site import drop_range_index, format_content
+    def cells(fmt):
+        nb = nbformat.v4.new_notebook(cells=[
+            nbformat.v4.new_markdown_cell('Both.\n\n::: {.content-visible when-format="html"}\nSite only:'),
+            nbformat.v4.new_code_cell("plot()"),
+            nbformat.v4.new_markdown_cell(":::\n\n::: {.callout-note}\nA note.\n:::"),
+            nbformat.v4.new_markdown_cell('::: {.content-visible when-format="markdown"}\nREADME only.\n:::')])
+        format_content(nb, fmt)
+        return [c.source for c in nb.cells]
+    assert cells("html") == ["Both.\n\nSite only:", "plot()", "::: {.callout-note}\nA note.\n:::"]
+    assert cells("markdown") == ["Both.", "::: {.callout-note}\nA note.\n:::", "README only."]
+    table = ('<table border="1" class="dataframe"><thead><tr><th></th><th>a</th></tr></thead>'
+             '<tbody><tr><th>0</th><td>1</td></tr><tr><th>1</th><td>2</td></tr></tbody></table>')
+    assert drop_range_index(table) == ('<table border="1" class="dataframe"><thead><tr><th>a</th></tr></thead>'
+                                       '<tbody><tr><td>1</td></tr><tr><td>2</td></tr></tbody></table>')
+    named = table.replace("<th>0</th>", "<th>run-a</th>")
+    assert drop_range_index(named) == named
 
 
 def sidebar():
@@ -165,7 +190,24 @@ PAGE_FACTS = """() => ({
     math: document.querySelectorAll('.MathJax_CHTML').length,
     math_errors: document.querySelectorAll('.MathJax_Error, .mjx-merror, .mjx-noError').length,
     links: [...document.querySelectorAll('a[href]')].map(a => a.origin + a.pathname + a.hash)
-        .filter(h => h.startsWith(location.origin))})"""
+        .filter(h => h.startsWith(location.origin)),
+    // code or a table wider than its box that neither wraps nor scrolls: cut at the right edge
+    cut: [...document.querySelectorAll('#site-main pre, #site-main table')].filter(e => {
+        for (let a = e; a && a.id !== 'site-main'; a = a.parentElement) {
+            const o = getComputedStyle(a).overflowX;
+            if (o === 'auto' || o === 'scroll') return false;
+            if ((o === 'hidden' || o === 'clip') && a.scrollWidth > a.clientWidth + 1) return true;
+        }
+        return e.getBoundingClientRect().right > document.querySelector('#site-main').getBoundingClientRect().right + 1;
+    }).map(e => e.textContent.trim().slice(0, 60)),
+    // tables whose row headers are pandas' default index 0, 1, …
+    range_index: [...document.querySelectorAll('#site-main table')].filter(t => {
+        const h = [...t.querySelectorAll('tbody tr')].map(r => r.firstElementChild.tagName === 'TH' ? r.firstElementChild.textContent.trim() : null);
+        return h.length > 1 && h.every((x, i) => x === String(i));
+    }).length,
+    // the home page: which comes first, a picture or code
+    first_code: (() => { const c = document.querySelector('#site-main .jp-CodeCell .jp-InputArea');
+        return c ? [...document.querySelectorAll('#site-main img')].filter(i => i.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING).length : -1; })()})"""
 
 
 @lru_cache(maxsize=None)
@@ -224,4 +266,9 @@ def test_page(site, src):
     check(not facts["math_errors"], f"{want['href']}: {facts['math_errors']} MathJax errors")
     broken = broken_links(facts["links"], site["url"])
     check(not broken, f"{want['href']}: links that lead nowhere in the site:\n" + "\n".join(broken))
+    check(not facts["cut"], f"{want['href']}: code or tables cut at the right edge: {facts['cut']}")
+    check(not facts["range_index"], f"{want['href']}: {facts['range_index']} tables show pandas' 0…n index")
+    if want["href"] == "index.html":   # the home page shows the scenes and the headline plot before any code
+        check(facts["first_code"] == -1 or facts["first_code"] >= 2,
+              f"index.html: code comes before the scenes and the headline plot ({facts['first_code']} images before it)")
     check(not errors, f"{want['href']}:\n" + "\n".join(errors))

@@ -56,6 +56,14 @@ body.jp-Notebook { margin: 0; padding: 0; }
 #site-main > header h1 { margin: .5rem 0; font-size: 2.2rem; }
 #site-main > header .description { font-style: italic; opacity: .7; font-size: 1.2rem; margin-top: 0; }
 .jp-RenderedMarkdown div.highlight { margin-bottom: 1em; }   /* a code block, then the next paragraph */
+/* long lines: code scrolls sideways inside its cell, output text wraps, wide tables scroll; nothing is cut off */
+#site-main { min-width: 0; }
+.jp-Cell, .jp-Cell-inputWrapper, .jp-Cell-outputWrapper, .jp-InputArea, .jp-OutputArea, .jp-OutputArea-child { min-width: 0; }
+.jp-InputArea-editor, .jp-CodeMirrorEditor, .jp-RenderedMarkdown div.highlight { overflow-x: auto; max-width: 100%; }
+.jp-InputArea-editor pre, .jp-RenderedMarkdown div.highlight pre { overflow-x: auto; white-space: pre; }
+.jp-OutputArea-output { overflow-x: auto; max-width: 100%; }
+.jp-OutputArea-output pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+#site-main img { max-width: 100%; height: auto; }
 #site-pager { display: flex; justify-content: space-between; margin-top: 3rem; padding-top: 1rem;
   border-top: 1px solid #ddd; font: 15px system-ui, sans-serif; }
 """
@@ -151,6 +159,33 @@ def pandoc_link(m):
     return f'<a href="{m[2]}" {m[3]}>{m[1]}</a>'
 
 
+# Quarto's conditional content: `::: {.content-visible when-format="html"}` … `:::` (or content-hidden), across cells
+COND = re.compile(r'^:::+\s*\{\s*\.content-(visible|hidden)\s+when-format\s*=\s*"([^"]+)"\s*\}\s*$')
+FORMATS = {"html": {"html"}, "markdown": {"markdown", "gfm", "commonmark", "md"}}
+
+
+def format_content(nb, fmt="html"):
+    """Keep what Quarto's conditional blocks show in `fmt` ("html" for the site, "markdown" for the README), code cells
+    inside them included, and drop the blocks' fences; other `:::` divs are left as they are."""
+    stack, cells = [], []          # one entry per open div: True/False (a conditional block: shown?), None (another div)
+    shown = lambda: all(s is not False for s in stack)
+    for c in nb.cells:
+        if c.cell_type != "markdown":
+            if shown(): cells.append(c)
+            continue
+        keep = []
+        for line in c.source.split("\n"):
+            m, s = COND.match(line.strip()), line.strip()
+            if m: stack.append((m[2] in FORMATS[fmt]) == (m[1] == "visible")); continue
+            if re.fullmatch(r":::+\s*\{.*\}|:::+\s*\w.*", s): stack.append(None)
+            elif re.fullmatch(r":::+", s) and stack:
+                if stack.pop() is not None: continue
+            if shown(): keep.append(line)
+        c.source = "\n".join(keep).strip("\n")
+        if c.source.strip(): cells.append(c)
+    nb.cells = cells
+
+
 def quarto_options(nb):
     "Apply the Quarto cell options Quarto would (`#| include/echo/output`) and strip `#|` lines from the code."
     cells = []
@@ -171,6 +206,30 @@ def quarto_options(nb):
             if md: o["data"]["text/markdown"] = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)\{([^}]*)\}", pandoc_link, md)
     widgets = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {})
     if not widgets.get("state"): nb.metadata.pop("widgets", None)  # no widget manager on pages without widgets
+
+
+DATAFRAME = re.compile(r'<table border="1" class="dataframe">.*?</table>', re.S)
+
+
+def drop_range_index(html):
+    """A pandas table without its default index: when every header row starts with an empty cell and the body's row
+    headers are 0, 1, …, n−1, those cells go (an index with names or other values stays)."""
+    def one(m):
+        t = m[0]
+        head, _, body = t.partition("</thead>")
+        rows_h, rows_b = re.findall(r"<tr[^>]*>\s*<th[^>]*>(.*?)</th>", head, re.S), re.findall(r"<tr[^>]*>\s*<th[^>]*>(.*?)</th>", body, re.S)
+        if not rows_b or any(h.strip() for h in rows_h) or [b.strip() for b in rows_b] != [str(i) for i in range(len(rows_b))]:
+            return t
+        return re.sub(r"(<tr[^>]*>\s*)<th[^>]*>[^<]*</th>\s*", r"\1", t)
+    return DATAFRAME.sub(one, html)
+
+
+def hide_range_indexes(nb):
+    "pandas' 0…n−1 index is noise on a page: drop it from every DataFrame output (`drop_range_index`)."
+    for c in nb.cells:
+        for o in c.get("outputs", []):
+            h = o.get("data", {}).get("text/html")
+            if h: o["data"]["text/html"] = drop_range_index("".join(h) if isinstance(h, list) else h)
 
 
 def embed_md_images(nb, folder):
@@ -272,7 +331,9 @@ def build(out, strict=False, workers=2):
             if p["error"]:
                 print(f"ERROR  nbs/{p['src']}: {p['error']}", flush=True); continue
             nb, depth = p["nbnode"], p["href"].count("/")
+            format_content(nb, "html")
             quarto_options(nb)
+            hide_range_indexes(nb)
             embed_md_images(nb, p["nb"].parent)
             if depth not in exporters:
                 s = "../" * depth + "_static/"
