@@ -17,9 +17,44 @@ import torch
 
 import sysgen
 from sysgen.cli import bench_render
-from sysgen.evaluate import git_commit, write_json
+from sysgen.io import git_commit, write_json
 from sysgen.runtime import choose_threads, runtime_record, torch_threads
 from sysgen.train import train_benchmark
+
+
+def profile_step(config: str, steps: int = 12, warmup: int = 3, threads: int = 1, **overrides) -> dict:
+    "Median seconds per training step in each phase (batch preparation, masking, forward, backward, optimizer) on real scenes."
+    import numpy as np
+    import torch.nn.functional as F
+    from sysgen.runtime import autocast, resolve_bf16
+    from sysgen.text import IGNORE_INDEX, mlm_mask
+    from sysgen.train import Learner, batch_indices, get_config, make_splits
+    import tempfile
+    c = get_config(config, n_train=512, n_val=16, threads=threads, **overrides)
+    splits = make_splits(c, which=("trainA",))
+    learn = Learner(c, splits, tempfile.mkdtemp(), callbacks=[])
+    data, bf16 = splits["trainA"], resolve_bf16(c.bf16, torch.device("cpu"))
+    phases = {k: [] for k in ("batch", "mask", "forward", "backward", "optimizer")}
+    for step in range(warmup + steps):
+        t = [time.perf_counter()]
+        idx, epoch = batch_indices(step, c.batch_size, len(data), c.seed); b = data.batch(idx, epoch); t.append(time.perf_counter())
+        inputs, labels = mlm_mask(b.tokens, learn.vocab, torch.Generator().manual_seed(step), p=learn.mask_p); t.append(time.perf_counter())
+        with autocast(torch.device("cpu"), bf16): logits = learn.model(b.images, inputs)
+        loss = F.cross_entropy(logits.float().flatten(0, 1), labels.flatten(), ignore_index=IGNORE_INDEX); t.append(time.perf_counter())
+        learn.optimizer.zero_grad(set_to_none=True); loss.backward(); t.append(time.perf_counter())
+        torch.nn.utils.clip_grad_norm_(learn.raw_model.parameters(), c.grad_clip); learn.optimizer.step(); t.append(time.perf_counter())
+        if step >= warmup:
+            for k, a, b_ in zip(phases, t, t[1:]): phases[k].append(b_ - a)
+    med = {k: statistics.median(v) for k, v in phases.items()}
+    total = sum(med.values())
+    return dict(config=config, bf16=bf16, threads=threads, batch_size=c.batch_size, seconds_per_step=round(total, 4),
+                samples_per_s=round(c.batch_size / total, 1), share={k: round(v / total, 3) for k, v in med.items()})
+
+
+def busy_core():
+    "A process that keeps one core busy until it is killed."
+    import subprocess, sys
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"])
 
 
 def median_of(fn, repeats, key):
@@ -33,6 +68,7 @@ def main():
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--out", default="results/bench/benchmarks.json")
     p.add_argument("--threads", type=int, default=None, help="torch threads (default: OMP_NUM_THREADS if set, else 1)")
+    p.add_argument("--recipes", nargs="*", default=["baby", "baby2"], help="configurations to time with their defaults and to profile")
     args = p.parse_args()
     with torch_threads(choose_threads(args.threads)) as threads:
         run(args, threads)
@@ -46,11 +82,25 @@ def run(args, threads):
     for size in (64, 128):
         r = median_of(lambda: bench_render(size=size, images=4000, batch=512, seed=0, threads=threads), args.repeats, "images_per_s")
         out["results"][f"render_{size}"] = dict(command=f"sysgen bench render --size {size}", **r); print(json.dumps(r))
+    # the oversubscription cliff: the renderer with one core kept busy by another process, at the default threads and at 2
+    busy = busy_core()
+    try:
+        for n in (threads, 2):
+            r = median_of(lambda: bench_render(size=64, images=4000, batch=512, seed=0, threads=n), args.repeats, "images_per_s")
+            out["results"][f"render_64_busy_threads{n}"] = dict(command=f"sysgen bench render --size 64 --threads {n}  (one core busy)", **r)
+            print(json.dumps(r))
+    finally:
+        busy.kill()
     for name, bf16 in [("train_baby_fp32", False), ("train_baby_bf16", True), ("train_baby_auto", "auto")]:
         r = median_of(lambda: train_benchmark("baby", steps=30, warmup=5, bf16=bf16, threads=threads), args.repeats,
                       "samples_per_s")
         out["results"][name] = dict(command=f"sysgen bench train --config baby --bf16 {str(bf16).lower()}", **r)
         print(json.dumps(r))
+    for name in args.recipes:
+        r = median_of(lambda: train_benchmark(name, steps=30, warmup=5, threads=threads), args.repeats, "samples_per_s")
+        out["results"][f"train_{name}_default"] = dict(command=f"sysgen bench train --config {name}", **r); print(json.dumps(r))
+        r = profile_step(name, threads=threads)
+        out["results"][f"profile_{name}"] = dict(command=f"python bench/benchmarks.py (profile_step {name!r})", **r); print(json.dumps(r))
     out["wall_seconds"] = round(time.time() - t0, 1)
     write_json(args.out, out)
     print(f"saved {args.out}")
