@@ -23,10 +23,12 @@ __all__ = ['RUNS_ENV', 'atomic_write', 'write_json', 'read_json', 'git_commit', 
 
 # %% ../nbs/00b_io.ipynb #2b9f010c
 def atomic_write(path, write) -> Path:
-    "Call `write(tmp_path)` on a temporary file next to `path`, then rename it to `path`; on failure remove it."
+    "Call `write(tmp_path)` on a temporary file next to `path`, then rename it to `path`; on failure remove it. The file gets the user's umask, as `open` would give it (not mkstemp's 0600)."
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    umask = os.umask(0); os.umask(umask)
+    os.fchmod(fd, 0o666 & ~umask)
     os.close(fd)
     try:
         write(tmp); os.replace(tmp, path)
