@@ -35,8 +35,7 @@ def accuracy(model: torch.nn.Module, data: ImageTextDataset, attribute: str, mod
     device = next(model.parameters()).device
     was_training = model.training
     model.eval()
-    correct = total = 0
-    by_counting = {True: [0, 0], False: [0, 0]}          # countable → [correct, total]
+    correct = total = correct_c = total_c = 0             # all scored words; those counting alone decides
     with torch.inference_mode(), autocast(device, bf16):
         for s in range(0, n, batch_size):
             b = data.batch(np.arange(s, min(s + batch_size, n)), epoch=0)
@@ -45,13 +44,12 @@ def accuracy(model: torch.nn.Module, data: ImageTextDataset, attribute: str, mod
             pred = model(images.to(device), inputs.to(device)).argmax(-1).cpu()
             scored = labels != IGNORE_INDEX
             correct += int((pred[scored] == labels[scored]).sum()); total += int(scored.sum())
-            right, countable = (pred == labels) & scored, countable_words(labels)
-            for c in (True, False):
-                sel = countable if c else scored & ~countable
-                by_counting[c][0] += int(right[sel].sum()); by_counting[c][1] += int(sel.sum())
+            countable = countable_words(labels)
+            correct_c += int((pred[countable] == labels[countable]).sum()); total_c += int(countable.sum())
     model.train(was_training)
     return dict(accuracy=correct / total if total else float("nan"), correct=correct, total=total,
-                **{k: dict(correct=by_counting[c][0], total=by_counting[c][1]) for k, c in (("countable", True), ("not_countable", False))})
+                countable=dict(correct=correct_c, total=total_c),
+                not_countable=dict(correct=correct - correct_c, total=total - total_c))
 
 # %% ../nbs/06_evaluate.ipynb #6cbb6c30
 def evaluate(model: torch.nn.Module, splits: dict[str, ImageTextDataset], attributes=ATTRIBUTES, detail: bool = False,
