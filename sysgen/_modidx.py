@@ -409,6 +409,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                               'sysgen.train.Learner.log': ('train.html#learner.log', 'sysgen/train.py'),
                               'sysgen.train.Learner.restore': ('train.html#learner.restore', 'sysgen/train.py'),
                               'sysgen.train.Learner.train_step': ('train.html#learner.train_step', 'sysgen/train.py'),
+                              'sysgen.train.Learner.wall_seconds': ('train.html#learner.wall_seconds', 'sysgen/train.py'),
                               'sysgen.train.LoadedRun': ('train.html#loadedrun', 'sysgen/train.py'),
                               'sysgen.train.LogCB': ('train.html#logcb', 'sysgen/train.py'),
                               'sysgen.train.LogCB.after_step': ('train.html#logcb.after_step', 'sysgen/train.py'),

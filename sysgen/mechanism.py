@@ -31,7 +31,7 @@ def training_scenes(config) -> Scenes:
     "The scenes a run trains on (trainA, its data-volume subset applied), without rendering images."
     config = as_train_config(config)
     if config.data_dir is not None: scenes = load_dataset(config.data_dir, verify=False).scenes("trainA")
-    else: scenes = split_scenes(config.dataset_config(), "trainA")
+    else: scenes = split_scenes(config.dataset_config("trainA"), "trainA")
     return scenes[Subset(config.fraction, seed=config.data_seed).indices(len(scenes))]
 
 # %% ../nbs/08d_mechanism.ipynb #4a7da16a

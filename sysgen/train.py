@@ -53,6 +53,7 @@ class TrainConfig(JSONConfig):
     image_size: int = 64
     antialias: int = 1
     n_objects: tuple = (3, 10)       # objects per scene (nbs/paper.ipynb#sec-scenes: 3–10)
+    train_objects: tuple | None = None  # objects per *training* scene, if not n_objects (validation keeps n_objects)
     text_len: int = 50               # tokens per text, padding included (nbs/paper.ipynb#sec-scenes: 50; at least 5·max objects)
     fov: float = 40.0                # camera field of view: smaller = larger objects in the image
     extent: float = 3.0              # object centres lie in [-extent, extent]² (with a small fov, keeps them in view)
@@ -94,6 +95,7 @@ class TrainConfig(JSONConfig):
 
     def __post_init__(self):
         object.__setattr__(self, "n_objects", tuple(self.n_objects))   # JSON gives a list
+        if self.train_objects is not None: object.__setattr__(self, "train_objects", tuple(self.train_objects))
         if self.optimizer not in ("adam", "adamw"): raise ValueError(f"optimizer must be 'adam' or 'adamw', got {self.optimizer!r}")
         if self.schedule not in ("constant", "cosine"): raise ValueError(f"schedule must be 'constant' or 'cosine', got {self.schedule!r}")
         for name in ("steps", "batch_size", "eval_every", "ckpt_every", "log_every", "n_val", "eval_scenes"):
@@ -110,15 +112,18 @@ class TrainConfig(JSONConfig):
             v = getattr(self, name)
             if v is not None and not 0 <= v <= 1: raise ValueError(f"{name} must be a probability in [0, 1], got {v}")
         self.model_config(0)     # checks the model's sizes
-        if self.text_len < 5 * self.n_objects[1]:
-            raise ValueError(f"text_len={self.text_len} is too short for {self.n_objects[1]} objects (5 tokens each)")
-        if self.data_dir is None: self.dataset_config()   # checks palette, shared, p_burst, k
+        most = max(self.n_objects[1], (self.train_objects or self.n_objects)[1])
+        if self.text_len < 5 * most: raise ValueError(f"text_len={self.text_len} is too short for {most} objects (5 tokens each)")
+        if self.train_objects is not None and self.data_dir is not None:
+            raise ValueError("train_objects needs generated scenes: a dataset in data_dir has its own object counts")
+        if self.data_dir is None: self.dataset_config("trainA")   # checks palette, shared, p_burst, k, the object counts
 
-    def dataset_config(self) -> DatasetConfig:
-        "The scenes this run trains and evaluates on."
+    def dataset_config(self, split: str | None = None) -> DatasetConfig:
+        "The scenes this run trains and evaluates on; for `split='trainA'`, with `train_objects` objects if set."
+        n_objects = self.train_objects if split == "trainA" and self.train_objects is not None else self.n_objects
         return DatasetConfig(palette=self.palette, n_train=self.n_train, n_val=self.n_val, size=self.image_size,
                              antialias=self.antialias, seed=self.data_seed, split_seed=self.split_seed,
-                             shared=self.shared, p_burst=self.p_burst, k=self.k, n_objects=self.n_objects, fov=self.fov,
+                             shared=self.shared, p_burst=self.p_burst, k=self.k, n_objects=n_objects, fov=self.fov,
                              extent=self.extent)
 
     def model_config(self, vocab_size: int) -> ModelConfig:
@@ -170,7 +175,7 @@ def get_config(name: str, **overrides) -> TrainConfig:
 def _convert(field: dataclasses.Field, text: str):
     kind = str(field.type)
     if text.lower() in ("none", "null") and "None" in kind: return None
-    if kind == "tuple":
+    if kind.split(" | ")[0] == "tuple":
         try: return tuple(int(v) for v in text.split(","))
         except ValueError: raise ValueError(f"{field.name} must be integers separated by commas, got {text!r}") from None
     if "bool" in kind:
@@ -203,8 +208,7 @@ def make_splits(config: TrainConfig, progress: bool = False, which=SPLITS) -> di
         data = load_dataset(config.data_dir)
         parts = {s: data[s] for s in which}
     else:
-        dc = config.dataset_config()
-        parts = {s: split_data(dc, s) for s in tqdm(which, desc="rendering splits", disable=not progress, leave=False)}
+        parts = {s: split_data(config.dataset_config(s), s) for s in tqdm(which, desc="rendering splits", disable=not progress, leave=False)}
     out = {}
     for s, (scenes, images) in parts.items():
         indices = Subset(config.fraction, seed=config.data_seed).indices(len(scenes)) if s == "trainA" else None
@@ -228,12 +232,13 @@ def lr_factor(step: int, config: TrainConfig) -> float:
     return config.min_lr + (1 - config.min_lr) * 0.5 * (1 + math.cos(math.pi * min(t, 1.0)))
 
 # %% ../nbs/07_train.ipynb #d76c145f
-def save_checkpoint(path, model, optimizer, scheduler, step: int, config: TrainConfig, smooth_loss: float = float("nan")) -> Path:
-    "Write a checkpoint atomically: model, optimizer, scheduler, step, config, torch RNG state and the smoothed loss."
+def save_checkpoint(path, model, optimizer, scheduler, step: int, config: TrainConfig, smooth_loss: float = float("nan"),
+                    wall_seconds: float = 0.0) -> Path:
+    "Write a checkpoint atomically: model, optimizer, scheduler, step, config, torch RNG state, the smoothed loss and the run's wall time so far."
     path = Path(path)
     state = dict(model=model.state_dict(), optimizer=optimizer.state_dict(), scheduler=scheduler.state_dict(),
                  step=step, config=config.to_dict(), torch_rng=torch.get_rng_state(), version=sysgen.__version__,
-                 smooth_loss=float(smooth_loss))
+                 smooth_loss=float(smooth_loss), wall_seconds=float(wall_seconds))
     device = next(model.parameters()).device
     if device.type == "cuda": state["cuda_rng"] = torch.cuda.get_rng_state(device)
     return atomic_write(path, lambda tmp: torch.save(state, tmp))
@@ -297,7 +302,7 @@ class CheckpointCB(Callback):
         c = learn.config
         if learn.is_main and (learn.step % c.ckpt_every == 0 or learn.step == c.steps):
             save_checkpoint(learn.run_dir / "ckpt.pt", learn.raw_model, learn.optimizer, learn.scheduler, learn.step, c,
-                            learn.smooth_loss)
+                            learn.smooth_loss, learn.wall_seconds)
 
 # %% ../nbs/07_train.ipynb #f6f6efbd
 def _distributed(device: torch.device) -> tuple[int, int]:
@@ -313,8 +318,9 @@ def _distributed(device: torch.device) -> tuple[int, int]:
 # %% ../nbs/07_train.ipynb #30c587e1
 class Learner:
     "Trains an MMLM on the splits of a run, with callbacks."
-    def __init__(self, config: TrainConfig, splits: dict, run_dir, callbacks=None, device=None):
+    def __init__(self, config: TrainConfig, splits: dict, run_dir, callbacks=None, device=None, started: float | None = None):
         self.config, self.splits, self.run_dir = config, splits, Path(run_dir)
+        self.started, self.wall_before = time.perf_counter() if started is None else started, 0.0   # the run's clock
         self.device = as_device(config.device if device is None else device)   # under torchrun: GPU LOCAL_RANK
         self.rank, self.world = _distributed(self.device)
         self.bf16 = resolve_bf16(config.bf16, self.device)
@@ -342,6 +348,12 @@ class Learner:
         if "torch_rng" in state: torch.set_rng_state(state["torch_rng"].cpu())
         if "cuda_rng" in state and self.device.type == "cuda": torch.cuda.set_rng_state(state["cuda_rng"].cpu(), self.device)
         self.smooth_loss = state.get("smooth_loss", float("nan"))
+        self.wall_before = float(state.get("wall_seconds", 0.0))   # older checkpoints lack it: 0
+
+    @property
+    def wall_seconds(self) -> float:
+        "Wall time of the run so far, the time before a resume included."
+        return self.wall_before + time.perf_counter() - self.started
 
     def log(self, record: dict):
         if self.is_main:
@@ -431,7 +443,7 @@ def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progr
     splits = make_splits(config, progress=progress and main, which=SPLITS if main else ("trainA",))
     run_dir.mkdir(parents=True, exist_ok=True)
     if callbacks is None: callbacks = [LogCB(), EvalCB(), CheckpointCB()] + ([ProgressCB()] if progress else [])
-    learn = Learner(config, splits, run_dir, callbacks, device=device)
+    learn = Learner(config, splits, run_dir, callbacks, device=device, started=t0)
     if learn.is_main: write_json(run_dir / "config.json", dict(config=config.to_dict(), version=sysgen.__version__,
                                                               commit=git_commit(), runtime=learn.runtime))
     if state is not None:
@@ -440,7 +452,7 @@ def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progr
     elif learn.is_main: (run_dir / "log.jsonl").unlink(missing_ok=True)
     learn.fit()
     if not learn.is_main: return {}
-    wall = time.perf_counter() - t0 + (state or {}).get("wall_seconds", 0.0)
+    wall = learn.wall_seconds
     metrics, scored = split_scores(final_metrics(learn.raw_model, splits, config, bf16=learn.bf16))
     record = result_record(config.to_dict(), metrics, wall, learn.step, parameters=count_parameters(learn.raw_model),
                            threads=torch.get_num_threads(), runtime=learn.runtime, scored=scored)
