@@ -83,7 +83,7 @@ Every command has --help. Sweeps keep their runs in --runs DIR, else $SYSGEN_RUN
 sysgen checkout you are in."""
 
 # %% ../nbs/10_cli.ipynb #0f339181
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's arguments in one place, read like --help
     parser = argparse.ArgumentParser(prog="sysgen", description=_DESCRIPTION, epilog=_EPILOG,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"sysgen {__version__}")

@@ -18,7 +18,7 @@ from .scenes import ATTRIBUTES, SHAPES, UniformObjects, palette, sample_scenes
 # %% auto #0
 __all__ = ['SPLITS', 'C_CUBE', 'C_CYLINDER', 'Serialisable', 'from_dict', 'ShapeColour', 'sample_objects', 'default_shared',
            'SystematicSplit', 'Bursty', 'hue_shift', 'HueJitter', 'Subset', 'nmi', 'nmi_table', 'closed_form_nmi',
-           'nmi_variants', 'explore']
+           'nmi_variants', 'explore_figure', 'explore']
 
 # %% ../nbs/02_distributions.ipynb #a86fb9f2
 _TYPES: dict[str, type] = {}
@@ -396,13 +396,30 @@ def nmi_variants(palette_n: int, shared: Sequence[int], seed: int = 0) -> dict[i
     "Closed-form NMI(colour, shape) of the training split for each number of `shared` colours."
     return {int(s): closed_form_nmi(SystematicSplit(palette_n, s, seed).objects("trainA")) for s in shared}
 
+# %% ../nbs/02_distributions.ipynb #2dc4d0ad
+def explore_figure(palette_n: int = 3, shared: int | None = None, p_burst: float = 0.0, hue: float = 0.0,
+                   n_scenes: int = 8, size: int = 96, seed: int = 0):
+    "A row of `n_scenes` training scenes of one setting, titled with NMI(colour, shape): closed form, and measured on 2000 scenes."
+    import matplotlib.pyplot as plt
+    from sysgen.render import render
+    split = SystematicSplit(palette_n, shared, seed)                 # a ValueError for a count that makes no split
+    train = Bursty(split.objects("trainA"), p_burst)
+    rng = np.random.default_rng(seed)
+    images = HueJitter(hue)(render(sample_scenes(train, n_scenes, seed=seed), size=size), rng)
+    objs = sample_objects(train, 2000, rng)
+    fig, axes = plt.subplots(1, n_scenes, figsize=(1.6 * n_scenes, 2))
+    for ax, im in zip(np.atleast_1d(axes), images): ax.imshow(im.permute(1, 2, 0).numpy()); ax.axis("off")
+    shared = default_shared(palette_n) if shared is None else shared
+    fig.suptitle(f"{palette_n ** 3} colours, {shared} shared — NMI(colour, shape): closed form "
+                 f"{closed_form_nmi(split.objects('trainA')):.4f}, measured {nmi(objs['color'], objs['shape']):.4f}")
+    return fig
+
 # %% ../nbs/02_distributions.ipynb #0f4f2bd2
 def explore(n_scenes: int = 8, size: int = 96, seed: int = 0):
     "Interactive explorer: palette size, shared colours, p_burst and hue jitter → training scenes and NMI."
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
     from IPython.display import display
-    from sysgen.render import render
 
     n = widgets.IntSlider(value=3, min=2, max=7, description="palette n")
     shared = widgets.IntSlider(value=default_shared(3), min=1, max=25, step=2, description="shared")
@@ -412,20 +429,10 @@ def explore(n_scenes: int = 8, size: int = 96, seed: int = 0):
 
     def update(*_):
         if busy[0]: return
-        try: split = SystematicSplit(n.value, shared.value, seed)
-        except ValueError as e:
-            with out: out.clear_output(wait=True); print(e)
-            return
-        train = Bursty(split.objects("trainA"), p.value)
-        rng = np.random.default_rng(seed)
-        images = HueJitter(h.value)(render(sample_scenes(train, n_scenes, seed=seed), size=size), rng)
-        objs = sample_objects(train, 2000, rng)
         with out:
             out.clear_output(wait=True)
-            fig, axes = plt.subplots(1, n_scenes, figsize=(1.6 * n_scenes, 2))
-            for ax, im in zip(np.atleast_1d(axes), images): ax.imshow(im.permute(1, 2, 0).numpy()); ax.axis("off")
-            fig.suptitle(f"{n.value ** 3} colours, {shared.value} shared — NMI(colour, shape): closed form "
-                         f"{closed_form_nmi(split.objects('trainA')):.4f}, measured {nmi(objs['color'], objs['shape']):.4f}")
+            try: explore_figure(n.value, shared.value, p.value, h.value, n_scenes, size, seed)
+            except ValueError as e: print(e); return          # a palette and shared count that make no split
             plt.show()
 
     def on_palette(change):

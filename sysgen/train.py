@@ -17,6 +17,7 @@ from typing import ClassVar, NamedTuple
 import numpy as np
 import torch
 import torch.nn.functional as F
+from fastcore.basics import patch
 from tqdm.auto import tqdm
 
 import sysgen
@@ -31,9 +32,9 @@ from .text import IGNORE_INDEX, ImageTextDataset, Vocab, mlm_mask, normalize
 
 # %% auto #0
 __all__ = ['CONFIGS', 'TrainConfig', 'get_config', 'parse_overrides', 'make_splits', 'batch_indices', 'lr_factor',
-           'save_checkpoint', 'load_checkpoint', 'Callback', 'ProgressCB', 'LogCB', 'EvalCB', 'CheckpointCB', 'Learner',
-           'read_run_config', 'final_metrics', 'train', 'as_train_config', 'LoadedRun', 'load_run', 'evaluate_run',
-           'matmul_peak', 'train_benchmark']
+           'save_checkpoint', 'load_checkpoint', 'Callback', 'ProgressCB', 'LogCB', 'EvalCB', 'CheckpointCB',
+           'mask_probabilities', 'make_optimizer', 'Learner', 'read_run_config', 'final_metrics', 'train',
+           'as_train_config', 'LoadedRun', 'load_run', 'evaluate_run', 'matmul_peak', 'train_benchmark']
 
 # %% ../nbs/07_train.ipynb #5f574a6b
 @dataclass(frozen=True)
@@ -315,6 +316,20 @@ def _distributed(device: torch.device) -> tuple[int, int]:
         dist.init_process_group(dist_backend(device))
     return dist.get_rank(), world
 
+# %% ../nbs/07_train.ipynb #a1c0e002
+def mask_probabilities(config: TrainConfig) -> dict[str, float]:
+    "MLM selection probability of each word type: `mask_p`, or `mask_shape` for shape words where it is set."
+    p = {a: config.mask_p for a in ("shape", "size", "material", "color")}
+    if config.mask_shape is not None: p["shape"] = config.mask_shape
+    return p
+
+# %% ../nbs/07_train.ipynb #a1c0e004
+def make_optimizer(config: TrainConfig, model: torch.nn.Module) -> tuple[torch.optim.Optimizer, torch.optim.lr_scheduler.LambdaLR]:
+    "The run's optimizer (Adam or AdamW, as `config.optimizer` says) over `model`'s parameters, and its schedule (`lr_factor`)."
+    opt = torch.optim.AdamW if config.optimizer == "adamw" else torch.optim.Adam
+    optimizer = opt(model.parameters(), lr=config.lr, weight_decay=config.weight_decay)
+    return optimizer, torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: lr_factor(s, config))
+
 # %% ../nbs/07_train.ipynb #30c587e1
 class Learner:
     "Trains an MMLM on the splits of a run, with callbacks."
@@ -333,60 +348,67 @@ class Learner:
         if self.world > 1:
             ids = [self.device.index] if self.device.type == "cuda" else None
             self.model = torch.nn.parallel.DistributedDataParallel(self.raw_model, device_ids=ids)
-        opt = torch.optim.AdamW if config.optimizer == "adamw" else torch.optim.Adam
-        self.optimizer = opt(self.raw_model.parameters(), lr=config.lr, weight_decay=config.weight_decay)
-        self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, lambda s: lr_factor(s, config))
+        self.optimizer, self.scheduler = make_optimizer(config, self.raw_model)
         self.callbacks = callbacks if callbacks is not None else [LogCB(), EvalCB(), CheckpointCB(), ProgressCB()]
         self.step, self.smooth_loss = 0, float("nan")
-        self.mask_p = {a: config.mask_p for a in ("shape", "size", "material", "color")}
-        if config.mask_shape is not None: self.mask_p["shape"] = config.mask_shape
+        self.mask_p = mask_probabilities(config)
 
-    def restore(self, state: dict):
-        "Continue from a checkpoint."
-        self.raw_model.load_state_dict(state["model"]); self.optimizer.load_state_dict(state["optimizer"])
-        self.scheduler.load_state_dict(state["scheduler"]); self.step = int(state["step"])
-        if "torch_rng" in state: torch.set_rng_state(state["torch_rng"].cpu())
-        if "cuda_rng" in state and self.device.type == "cuda": torch.cuda.set_rng_state(state["cuda_rng"].cpu(), self.device)
-        self.smooth_loss = state.get("smooth_loss", float("nan"))
-        self.wall_before = float(state.get("wall_seconds", 0.0))   # older checkpoints lack it: 0
+# %% ../nbs/07_train.ipynb #a1c0e008
+@patch
+def train_step(self: Learner):
+    "One optimisation step on this rank's slice of the global batch `step`; logs, evaluation and checkpoints are the callbacks' job."
+    c, data = self.config, self.splits["trainA"]
+    idx, epoch = batch_indices(self.step, c.batch_size, len(data), c.seed)
+    idx = idx[self.rank::self.world]
+    b = data.batch(idx, epoch)
+    gen = torch.Generator().manual_seed(derive_seed(c.seed, self.step, self.rank))
+    inputs, labels = mlm_mask(b.tokens, self.vocab, gen, p=self.mask_p)
+    with autocast(self.device, self.bf16):
+        logits = self.model(b.images.to(self.device), inputs.to(self.device))
+    loss = F.cross_entropy(logits.float().flatten(0, 1), labels.to(self.device).flatten(), ignore_index=IGNORE_INDEX)
+    self.optimizer.zero_grad(set_to_none=True)
+    loss.backward()
+    if c.grad_clip > 0: torch.nn.utils.clip_grad_norm_(self.raw_model.parameters(), c.grad_clip)
+    self.optimizer.step(); self.scheduler.step()
+    self.step += 1
+    l = loss.item()
+    self.smooth_loss = l if math.isnan(self.smooth_loss) else 0.98 * self.smooth_loss + 0.02 * l
 
-    @property
-    def wall_seconds(self) -> float:
-        "Wall time of the run so far, the time before a resume included."
-        return self.wall_before + time.perf_counter() - self.started
+# %% ../nbs/07_train.ipynb #a1c0e011
+@patch
+def fit(self: Learner):
+    "Train from the current step to `config.steps`, calling the callbacks before, after every step and after."
+    for cb in self.callbacks: cb.before_fit(self)
+    self.raw_model.train()
+    while self.step < self.config.steps:
+        self.train_step()
+        for cb in self.callbacks: cb.after_step(self)
+    for cb in self.callbacks: cb.after_fit(self)
+    return self
 
-    def log(self, record: dict):
-        if self.is_main:
-            with open(self.run_dir / "log.jsonl", "a") as f: f.write(json.dumps(record) + "\n")
+# %% ../nbs/07_train.ipynb #a1c0e014
+@patch
+def log(self: Learner, record: dict):
+    "Append `record` to `log.jsonl` in the run directory (on rank 0; other ranks write nothing)."
+    if self.is_main:
+        with open(self.run_dir / "log.jsonl", "a") as f: f.write(json.dumps(record) + "\n")
 
-    def train_step(self):
-        "One optimisation step on this rank's slice of the global batch `step`; logs, evaluation and checkpoints are the callbacks' job."
-        c, data = self.config, self.splits["trainA"]
-        idx, epoch = batch_indices(self.step, c.batch_size, len(data), c.seed)
-        idx = idx[self.rank::self.world]
-        b = data.batch(idx, epoch)
-        gen = torch.Generator().manual_seed(derive_seed(c.seed, self.step, self.rank))
-        inputs, labels = mlm_mask(b.tokens, self.vocab, gen, p=self.mask_p)
-        with autocast(self.device, self.bf16):
-            logits = self.model(b.images.to(self.device), inputs.to(self.device))
-        loss = F.cross_entropy(logits.float().flatten(0, 1), labels.to(self.device).flatten(), ignore_index=IGNORE_INDEX)
-        self.optimizer.zero_grad(set_to_none=True)
-        loss.backward()
-        if c.grad_clip > 0: torch.nn.utils.clip_grad_norm_(self.raw_model.parameters(), c.grad_clip)
-        self.optimizer.step(); self.scheduler.step()
-        self.step += 1
-        l = loss.item()
-        self.smooth_loss = l if math.isnan(self.smooth_loss) else 0.98 * self.smooth_loss + 0.02 * l
+# %% ../nbs/07_train.ipynb #a1c0e017
+@patch(as_prop=True)
+def wall_seconds(self: Learner) -> float:
+    "Wall time of the run so far, the time before a resume included."
+    return self.wall_before + time.perf_counter() - self.started
 
-    def fit(self):
-        "Train from the current step to `config.steps`, calling the callbacks before, after every step and after."
-        for cb in self.callbacks: cb.before_fit(self)
-        self.raw_model.train()
-        while self.step < self.config.steps:
-            self.train_step()
-            for cb in self.callbacks: cb.after_step(self)
-        for cb in self.callbacks: cb.after_fit(self)
-        return self
+# %% ../nbs/07_train.ipynb #a1c0e019
+@patch
+def restore(self: Learner, state: dict):
+    "Continue from a checkpoint (as `load_checkpoint` reads it)."
+    self.raw_model.load_state_dict(state["model"]); self.optimizer.load_state_dict(state["optimizer"])
+    self.scheduler.load_state_dict(state["scheduler"]); self.step = int(state["step"])
+    if "torch_rng" in state: torch.set_rng_state(state["torch_rng"].cpu())
+    if "cuda_rng" in state and self.device.type == "cuda": torch.cuda.set_rng_state(state["cuda_rng"].cpu(), self.device)
+    self.smooth_loss = state.get("smooth_loss", float("nan"))
+    self.wall_before = float(state.get("wall_seconds", 0.0))   # older checkpoints lack it: 0
 
 # %% ../nbs/07_train.ipynb #276e8852
 def read_run_config(run_dir) -> TrainConfig:
