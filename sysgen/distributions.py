@@ -396,7 +396,7 @@ def nmi_variants(palette_n: int, shared: Sequence[int], seed: int = 0) -> dict[i
     "Closed-form NMI(colour, shape) of the training split for each number of `shared` colours."
     return {int(s): closed_form_nmi(SystematicSplit(palette_n, s, seed).objects("trainA")) for s in shared}
 
-# %% ../nbs/02_distributions.ipynb #2dc4d0ad
+# %% ../nbs/02_distributions.ipynb #cf12e32f
 def explore_figure(palette_n: int = 3, shared: int | None = None, p_burst: float = 0.0, hue: float = 0.0,
                    n_scenes: int = 8, size: int = 96, seed: int = 0):
     "A row of `n_scenes` training scenes of one setting, titled with NMI(colour, shape): closed form, and measured on 2000 scenes."
