@@ -424,7 +424,8 @@ def _prepare_run_dir(run_dir: Path, config: TrainConfig, resume: bool) -> dict |
         old = read_run_config(run_dir)
         if old.run_diff(config):                               # threads, precision and device may differ
             diff = ", ".join(f"{k}: {a!r} there, {b!r} here" for k, (a, b) in old.run_diff(config).items())
-            raise ValueError(f"{run_dir} belongs to another configuration ({diff}); choose another run directory")
+            raise ValueError(f"{run_dir} belongs to another configuration ({diff}); choose another --run-dir, "
+                             "or resume with the same configuration")
     ckpt = run_dir / "ckpt.pt"
     if ckpt.exists() and not (run_dir / "result.json").exists():
         if not resume:
