@@ -366,6 +366,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                               'sysgen.sweep.sweep': ('sweep.html#sweep', 'sysgen/sweep.py'),
                               'sysgen.sweep.value': ('sweep.html#value', 'sysgen/sweep.py'),
                               'sysgen.sweep.with_words': ('sweep.html#with_words', 'sysgen/sweep.py'),
+                              'sysgen.sweep.without_index': ('sweep.html#without_index', 'sysgen/sweep.py'),
                               'sysgen.sweep.zipped': ('sweep.html#zipped', 'sysgen/sweep.py')},
             'sysgen.text': { 'sysgen.text.Batch': ('text.html#batch', 'sysgen/text.py'),
                              'sysgen.text.ImageTextDataset': ('text.html#imagetextdataset', 'sysgen/text.py'),

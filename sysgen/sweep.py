@@ -27,8 +27,9 @@ from .train import CONFIGS, TrainConfig, get_config, train
 
 # %% auto #0
 __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'Sweep', 'get_sweep',
-           'runs_dir', 'run_state', 'status', 'run_one', 'run_local', 'run_slurm', 'sweep', 'experiments_table',
-           'with_words', 'experiment_frame', 'compare', 'value', 'describe_scale', 'experiment_runs', 'plot_effect']
+           'runs_dir', 'run_state', 'status', 'run_one', 'run_local', 'run_slurm', 'sweep', 'without_index',
+           'experiments_table', 'with_words', 'experiment_frame', 'compare', 'value', 'describe_scale',
+           'experiment_runs', 'plot_effect']
 
 # %% ../nbs/09_sweep.ipynb #fa2eac69
 def _values(v) -> list: return list(v) if isinstance(v, (list, tuple, range)) else [v]
@@ -230,6 +231,11 @@ def sweep(name: str, seeds: int = 3, executor: str = "local", root=None, config:
     if executor == "local": return run_local(configs, root, jobs=jobs, analyse=analyse, progress=progress)
     if executor == "slurm": return run_slurm(configs, root, analyse=analyse, **parameters)
     raise ValueError(f"unknown executor {executor!r}: expected 'local' or 'slurm'")
+
+# %% ../nbs/09_sweep.ipynb #036c719e
+def without_index(df):
+    "`df` to display without its 0…n−1 row numbers (a Styler), floats as short as they read (`{:g}`)."
+    return df.style.hide(axis="index").format("{:g}", subset=list(df.select_dtypes("float").columns), na_rep="NaN")
 
 # %% ../nbs/09_sweep.ipynb #a7a43e9e
 def experiments_table(seeds: int = 3, root=None, config: str | None = None):
