@@ -23,7 +23,7 @@ from .plots import HALF_LINE
 from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored_counts
 from .runtime import choose_threads
 from .stats import wilson_ci
-from .train import CONFIGS, TrainConfig, get_config, train
+from .train import CONFIGS, RECIPE, TrainConfig, get_config, train
 
 # %% auto #0
 __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'Sweep', 'get_sweep',
@@ -81,7 +81,7 @@ class Sweep:
     name: str
     points: list[dict]
     description: str = ""
-    config: str = "baby"                                    # the named base configuration
+    config: str = RECIPE                                    # the named base configuration
     fixed: dict = field(default_factory=lambda: dict(threads=1))
     paper: list[dict] = field(default_factory=list)          # published numbers: point keys + metric → fraction
 
@@ -320,7 +320,7 @@ def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), lev
     return pd.DataFrame(rows)
 
 # %% ../nbs/09_sweep.ipynb #440a16f9
-def value(frame, metric: str, config: str = "baby", **point) -> float | None:
+def value(frame, metric: str, config: str = RECIPE, **point) -> float | None:
     "Mean of `metric` over the finished runs of one grid point (`palette=6, hue=0.5`), or None."
     if not len(frame) or metric not in frame.columns: return None
     cfg, sel = canonical(get_config(config, **point)), frame
@@ -349,7 +349,7 @@ def experiment_runs(name: str, seeds: int = 3, root=None, config: str | None = N
     sweep = get_sweep(name)
     frame = experiment_frame(sweep, seeds, root, config, words)
     print(f"{sweep}\n{len(frame)} of {len(sweep.configs(seeds, config))} runs finished ({seeds} seeds per point planned). "
-          f"To run the rest: sysgen sweep {name} --seeds {seeds}")
+          f"To run the rest: sysgen sweep {name} --config {config or sweep.config} --seeds {seeds}")
     print(describe_scale(frame))
     return sweep, frame
 

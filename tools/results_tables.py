@@ -13,9 +13,11 @@ from pathlib import Path
 
 from sysgen.results import runs_markdown
 from sysgen.sweep import compare, experiment_frame
+from sysgen.train import RECIPE
 from sysgen.verdicts import verdicts_table
 
 ROOT = Path(__file__).resolve().parents[1]
+RECIPES = (RECIPE, "baby")                     # the current recipe first, then the earlier one
 BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
 RULES = ("Every check is committed to `preregistration/checks.json` before the runs it judges (the committed `baby` runs predate "
          "it, so for them the checks are post hoc; `baby2` onwards are judged by checks frozen before they started), and holds "
@@ -49,15 +51,18 @@ def baby() -> str:
 
 def block() -> str:
     root = ROOT / "results" / "runs"            # the committed runs, whatever SYSGEN_RUNS says
-    table = compare("diversity", experiment_frame("diversity", 3, root), metrics=("valA.shape", "valB.shape"))
-    return "\n\n".join([
-        "### Headline: shape accuracy (%) against the number of training colours",
-        "sysgen: mean [95 % t interval] over the finished seeds (n); for a single seed, that run's Wilson interval over the "
-        "words it scored. `baby` configuration on one CPU core per run; paper: [§ Published numbers](nbs/paper.ipynb#sec-numbers).",
-        markdown(table),
-        "### The experiments and their verdicts (see `nbs/11_verdicts.ipynb`)",
-        RULES,
-        markdown(verdicts_table(3, root).assign(notebook=lambda f: [f"[{Path(n).stem}](nbs/{n})" for n in f["notebook"]])),
+    parts = ["### Headline: shape accuracy (%) against the number of training colours",
+             "sysgen: mean [95 % t interval] over the finished seeds (n); for a single seed, that run's Wilson interval over the "
+             "words it scored; one CPU core per run; paper: [§ Published numbers](nbs/paper.ipynb#sec-numbers). The current "
+             f"recipe is `{RECIPE}` (see `nbs/experiments/baby_config.ipynb`); the earlier `baby` recipe's runs stay beside it."]
+    for cfg in RECIPES:
+        table = compare("diversity", experiment_frame("diversity", 3, root, config=cfg), metrics=("valA.shape", "valB.shape"))
+        parts += [f"**`{cfg}`**", markdown(table)]
+    parts += ["### The experiments and their verdicts (see `nbs/11_verdicts.ipynb`)", RULES]
+    for cfg in RECIPES:
+        table = verdicts_table(3, root, config=cfg).assign(notebook=lambda f: [f"[{Path(n).stem}](nbs/{n})" for n in f["notebook"]])
+        parts += [f"**`{cfg}`**", markdown(table)]
+    return "\n\n".join(parts + [
         "### The baby-configuration search (`nbs/experiments/baby_config.ipynb`, runs in `results/baby/`)",
         baby(),
         "### Speed",
