@@ -140,7 +140,7 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
                          description="Time training steps of a configuration on synthetic data after a warm-up; "
                          "report samples/s, model FLOPs per sample, achieved GFLOP/s, the measured matmul peak "
                          "(fp32 and bf16) and the model FLOPs utilisation.")
-    bt.add_argument("--config", default="baby", help="named configuration (default: %(default)s)")
+    bt.add_argument("--config", default=None, help="named configuration (default: the current recipe, sysgen.train.RECIPE)")
     bt.add_argument("--steps", type=int, default=30, help="timed steps (default: %(default)s)")
     bt.add_argument("--warmup", type=int, default=5, help="untimed steps first (default: %(default)s)")
     bt.add_argument("--set", nargs="*", default=[], metavar="KEY=VALUE", help="override configuration fields")
@@ -148,10 +148,11 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     bt.set_defaults(run=_bench_train, parser=bt)
 
     t = sub.add_parser("train", help="train one run and write RUN_DIR/result.json",
-                       description="Train the MMLM of a named configuration (paper, baby, tiny) on its splits, with "
+                       description="Train the MMLM of a named configuration (paper, baby2, baby, tiny) on its splits, with "
                        "checkpoints, a JSONL log and a final result.json. An unfinished run continues with --resume; "
                        "under torchrun the same command trains with DistributedDataParallel.")
-    t.add_argument("--config", default="baby", help="named configuration: paper, baby or tiny (default: %(default)s)")
+    t.add_argument("--config", default=None, help="named configuration: paper, baby2, baby or tiny (default: the current "
+                   "recipe, sysgen.train.RECIPE)")
     t.add_argument("--palette", type=int, metavar="N", help="levels per RGB channel: N³ colours")
     t.add_argument("--seed", type=int, help="model / sample-order / mask seed")
     t.add_argument("--set", nargs="*", default=[], metavar="KEY=VALUE", help="override configuration fields, e.g. lr=3e-4")
@@ -258,9 +259,9 @@ def _bench_render(args) -> None:
 
 # %% ../nbs/10_cli.ipynb #abdffdbb
 def _bench_train(args) -> None:
-    from sysgen.train import parse_overrides, train_benchmark
+    from sysgen.train import RECIPE, parse_overrides, train_benchmark
     overrides = {**parse_overrides(args.set), **_runtime_overrides(args)}      # the flags win over --set
-    print(json.dumps(train_benchmark(args.config, steps=args.steps, warmup=args.warmup, **overrides)))
+    print(json.dumps(train_benchmark(args.config or RECIPE, steps=args.steps, warmup=args.warmup, **overrides)))
 
 # %% ../nbs/10_cli.ipynb #5e5a7312
 def _check_checkpoint(run_dir: Path, advice: str) -> None:
@@ -276,7 +277,8 @@ def _check_checkpoint(run_dir: Path, advice: str) -> None:
 def _train(args) -> None:
     from dataclasses import replace
     from sysgen.sweep import run_name
-    from sysgen.train import CONFIGS, TrainConfig, get_config, parse_overrides, train
+    from sysgen.train import CONFIGS, RECIPE, TrainConfig, get_config, parse_overrides, train
+    args.config = args.config or RECIPE
     overrides = parse_overrides(args.set)
     if args.palette is not None: overrides["palette"] = args.palette
     if args.seed is not None: overrides["seed"] = args.seed
