@@ -65,7 +65,7 @@ _CONFIG_DEFAULTS = {k: v.default for k, v in TrainConfig.__dataclass_fields__.it
 _FIRST = ("run_dir", "name", "palette", "n_colours", "seed")
 
 def results_frame(records: Sequence[dict]) -> pd.DataFrame:
-    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*` and `p_score.*`, wall time."
+    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time."
     rows = []
     for r in records:
         if not isinstance(r, dict) or "config" not in r:
@@ -79,6 +79,8 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
         an = r.get("analysis") or {}
         row.update((f"nmi.{pair}", v) for pair, v in an.get("nmi", {}).items())
         row.update((f"p_score.{a}", v) for a, v in an.get("p_score", {}).items())
+        row.update((f"probe.{t}.{a}", v) for t, accs in an.get("probe", {}).items() for a, v in accs.items())
+        row.update((f"ccgp.{a}", v) for a, v in an.get("ccgp", {}).items())
         row["wall_seconds"] = r.get("wall_seconds")
         rows.append(row)
     if not rows: return pd.DataFrame(columns=list(_FIRST) + [k for k in _CONFIG_DEFAULTS if k not in _FIRST])
