@@ -34,14 +34,38 @@ def markdown(frame) -> str:
     return "\n".join(["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)] + ["| " + " | ".join(r) + " |" for r in rows])
 
 
+def _speed_value(r: dict) -> str:
+    if "images_per_s" in r: return f"{r['images_per_s']} images/s"
+    if "share" in r:                              # a per-phase profile of one training step
+        parts = ", ".join(f"{k} {100 * v:.1f} %" for k, v in r["share"].items())
+        return f"{r['samples_per_s']} samples/s, {r['seconds_per_step']} s/step: {parts}"
+    return f"{r['samples_per_s']} samples/s, {r['model_gflop_per_s']} GFLOP/s, MFU {r['mfu']}"
+
+
+def _ratios(res: dict) -> list[str]:
+    "The ratios the issue asks for, each between two figures of the same benchmark run."
+    out = []
+    def ratio(a, b, key, what):
+        if a in res and b in res: out.append(f"- {what}: {res[a][key] / res[b][key]:.2f}× (`{a}` / `{b}`)")
+    busy = [k for k in res if k.startswith("render_64_busy_threads") and not k.endswith("threads2")]
+    if busy: ratio(busy[0], "render_64", "images_per_s", "renderer with one core busy, at the default threads, against quiet")
+    ratio("render_64_busy_threads2", "render_64", "images_per_s", "renderer with one core busy, at 2 threads, against quiet")
+    ratio("train_baby_bf16", "train_baby_fp32", "samples_per_s", "`baby` training, bf16 against fp32")
+    ratio("train_baby2_default", "train_baby_default", "samples_per_s", "training samples/s, `baby2` against `baby` (each with its defaults)")
+    return out
+
+
 def speed() -> str:
     b = json.loads((ROOT / "results/bench/benchmarks.json").read_text())
     lines = ["| benchmark | command | median | runs |", "|---|---|---|---|"]
     for name, r in b["results"].items():
-        value = (f"{r['images_per_s']} images/s" if "images_per_s" in r else
-                 f"{r['samples_per_s']} samples/s, {r['model_gflop_per_s']} GFLOP/s, MFU {r['mfu']}")
-        lines.append(f"| {name} | `{r['command']}` | {value} | {', '.join(str(x) for x in r['all'])} |")
-    return "\n".join(lines) + f"\n\n(`python bench/benchmarks.py`; version {b['version']}, commit `{b['commit'][:12]}`, {b['config']['threads']} threads.)"
+        lines.append(f"| {name} | `{r['command']}` | {_speed_value(r)} | {', '.join(str(x) for x in r['all']) if 'all' in r else '—'} |")
+    rt = b["config"].get("runtime", {})
+    cpu = f"{rt.get('cpu', b['config'].get('machine'))} ({', '.join(rt.get('cpu_features', [])) or 'flags not recorded'})"
+    ratios = _ratios(b["results"])
+    return "\n".join(lines) + ("\n\nRatios, each between two figures of the same run:\n\n" + "\n".join(ratios) if ratios else "") + (
+        f"\n\n(`python bench/benchmarks.py`; CPU {cpu}, version {b['version']}, commit `{b['commit'][:12]}`, "
+        f"{b['config']['threads']} threads.)")
 
 
 def baby() -> str:
