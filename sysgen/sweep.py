@@ -135,6 +135,9 @@ SWEEPS = {s.name: s for s in [
     Sweep("mechanism", grid(palette=[2, 3, 4, 5, 6]), "p-score of the diversity runs", paper=_DIVERSITY),
     Sweep("cross_attribute", grid(palette=[2, 3, 4, 5, 6]), "colour, material and size of the diversity runs",
           paper=[{"palette": 2, "valB.material": .878, "valB.size": .912}, {"palette": 6, "valB.material": .972, "valB.size": .977}]),
+    # targets of the prediction registered in experiments/10_prediction.ipynb (sysgen.prediction): no published numbers
+    Sweep("prediction", grid(palette=7) + grid(palette=6, shared=[26, 124]),
+          "the runs NMI predicts: 343 colours, and two new shared-colour variants at 216"),
 ]}
 
 def get_sweep(name: str) -> Sweep:

@@ -23,15 +23,17 @@ from .sweep import SWEEPS, canonical, experiments_table, get_sweep, run_name, st
 from .train import get_config
 
 # %% auto #0
-__all__ = ['MIN_SEEDS', 'REGISTRY', 'HISTORY', 'KINDS', 'POOLED', 'project_dir', 'load_registry', 'registered', 'point_runs',
-           'Outcome', 'judge_level', 'judge_difference', 'judge_equivalence', 'judge_correlation', 'judge_check',
-           'verdict_word', 'verdict', 'frozen_in', 'started_after', 'runs_frame', 'checks', 'pooled', 'judge',
-           'verdicts_table', 'history', 'verdicts_then']
+__all__ = ['MIN_SEEDS', 'REGISTRY', 'HISTORY', 'UNCHECKED', 'KINDS', 'POOLED', 'project_dir', 'load_registry', 'registered',
+           'point_runs', 'Outcome', 'judge_level', 'judge_difference', 'judge_equivalence', 'judge_correlation',
+           'judge_check', 'verdict_word', 'verdict', 'frozen_in', 'started_after', 'runs_frame', 'checks', 'pooled',
+           'judge', 'verdicts_table', 'history', 'verdicts_then']
 
 # %% ../nbs/11_verdicts.ipynb #286b50cc
 MIN_SEEDS = 3                                       # seeds a point needs before it can decide a check
 REGISTRY = Path("preregistration") / "checks.json"
 HISTORY = Path("preregistration") / "history.json"
+UNCHECKED = {"prediction": "it is judged by the prediction registered in preregistration/predictions.json before its runs "
+                           "(experiments/10_prediction.ipynb)"}   # experiments judged otherwise than by checks
 
 def project_dir() -> Path:
     "The sysgen checkout this package lives in (it holds the registry)."
@@ -200,6 +202,7 @@ def verdict_word(outcomes: Iterable, runs_done: int, complete: bool = False) -> 
     "The verdict of an experiment from its checks' statuses (Outcomes or strings) and whether every planned run has ≥ 3 seeds."
     s = [getattr(o, "status", o) for o in outcomes]
     if runs_done == 0: return "not run yet"
+    if not s: return "no checks"
     if "fails" in s: return "contradicted"
     if s and all(x == "holds" for x in s) and complete: return "reproduced"
     return "partly reproduced" if "holds" in s else "undecided"
@@ -270,6 +273,7 @@ def pooled(name: str, frame: pd.DataFrame) -> str | None:
 
 def _registration(name: str, frame: pd.DataFrame, config: str) -> str:
     cks, sweep = registered(name), get_sweep(name)
+    if not cks: return f"No checks registered for {name}: " + UNCHECKED.get(name, "none written yet") + "."
     frozen = [frozen_in(c["id"]) for c in cks]
     if any(f is None for f in frozen): return "Checks: frozen-in commit unknown (no git history for the registry)."
     commit, date = max(frozen, key=lambda f: f[1])
@@ -300,7 +304,7 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
         marks = [o.mark for o in outcomes]
         rows.append(dict(verdict=verdict_word(outcomes, done, _complete(sweep, root, cfg)),
                          seeds=f"{min(n)}–{max(n)}" if min(n) != max(n) else str(min(n)),
-                         checks=f"{marks.count('✓')} ✓ {marks.count('✗')} ✗ {marks.count('?')} ?"))
+                         checks=f"{marks.count('✓')} ✓ {marks.count('✗')} ✗ {marks.count('?')} ?" if marks else "—"))
     return pd.concat([table, pd.DataFrame(rows)], axis=1)
 
 # %% ../nbs/11_verdicts.ipynb #203f855a
