@@ -65,7 +65,7 @@ def speed() -> str:
     ratios = _ratios(b["results"])
     return "\n".join(lines) + ("\n\nRatios, each between two figures of the same run:\n\n" + "\n".join(ratios) if ratios else "") + (
         f"\n\n(`python bench/benchmarks.py`; CPU {cpu}, version {b['version']}, commit `{b['commit'][:12]}`, "
-        f"{b['config']['threads']} threads.)")
+        f"{b['config']['threads']} thread{'s' if b['config']['threads'] != 1 else ''}.)")
 
 
 def baby() -> str:
