@@ -60,6 +60,12 @@ def citing_texts():
         yield f, f.read_text()
 
 
+def _source_dir(module_text: str) -> Path:
+    "The folder of the notebook a library module is exported from (its 'File to edit' line), where its docstrings' links start."
+    m = re.search(r"File to edit: \.\./(\S+\.ipynb)", module_text)
+    return (ROOT / m[1]).parent if m else NBS
+
+
 def test_paper_citations_resolve():
     "Each citation of the paper chapter names an anchor it has, and each Markdown link to it has the right path."
     anchors, bad = paper_anchors(), []
@@ -70,9 +76,9 @@ def test_paper_citations_resolve():
         for m in CITATION.finditer(text):
             bad += [f"{rel}: #{a} (no such anchor in nbs/paper.ipynb)" for a in re.findall(f"#({ANCHOR})", m[1])
                     if a not in anchors]
-        # Markdown in a notebook or README is relative to its file; the library's docstrings come from nbs/, and the
+        # Markdown in a notebook or README is relative to its file; a library docstring to its notebook's folder, and the
         # Markdown that tools/ write is the README's
-        base = f.parent if f.suffix in (".ipynb", ".md") else NBS if rel.parts[0] == "sysgen" else ROOT
+        base = f.parent if f.suffix in (".ipynb", ".md") else _source_dir(text) if rel.parts[0] == "sysgen" else ROOT
         for m in MD_LINK.finditer(text):
             if (base / m[1]).resolve() != PAPER: bad.append(f"{rel}: link path {m[1]} does not lead to nbs/paper.ipynb")
     assert not bad, "citations of the paper chapter that lead nowhere:\n" + "\n".join(bad)
