@@ -350,6 +350,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                'sysgen.scenes.vocabulary': ('scenes.html#vocabulary', 'sysgen/scenes.py')},
             'sysgen.stats': { 'sysgen.stats._check_level': ('stats.html#_check_level', 'sysgen/stats.py'),
                               'sysgen.stats._floats': ('stats.html#_floats', 'sysgen/stats.py'),
+                              'sysgen.stats._pairs': ('stats.html#_pairs', 'sysgen/stats.py'),
                               'sysgen.stats.diff_ci': ('stats.html#diff_ci', 'sysgen/stats.py'),
                               'sysgen.stats.linear_prediction': ('stats.html#linear_prediction', 'sysgen/stats.py'),
                               'sysgen.stats.mean_ci': ('stats.html#mean_ci', 'sysgen/stats.py'),

@@ -37,13 +37,17 @@ def mean_ci(values, level: float = 0.95) -> tuple[float, float, float]:
     return m, m - half, m + half
 
 # %% ../nbs/08a_stats.ipynb #7abf3eb7
-def pearson_ci(x, y, level: float = 0.95) -> tuple[float, float, float]:
-    "Pearson's r of paired values and its Fisher-z interval (NaN interval for n ≤ 3; pairs with a NaN dropped)."
-    level = _check_level(level)
+def _pairs(x, y) -> tuple[np.ndarray, np.ndarray, int]:
+    "The complete (x, y) pairs of two equally long sequences (pairs with a NaN dropped), and how many there are."
     x, y = _floats("x", x), _floats("y", y)
     if x.shape != y.shape: raise ValueError(f"x and y must pair up, got {x.size} and {y.size} values")
     keep = ~(np.isnan(x) | np.isnan(y))
-    x, y, n = x[keep], y[keep], int(keep.sum())
+    return x[keep], y[keep], int(keep.sum())
+
+def pearson_ci(x, y, level: float = 0.95) -> tuple[float, float, float]:
+    "Pearson's r of paired values and its Fisher-z interval (NaN interval for n ≤ 3; pairs with a NaN dropped)."
+    level = _check_level(level)
+    x, y, n = _pairs(x, y)
     if n < 2: raise ValueError(f"pearson_ci needs at least 2 complete pairs, got {n}")
     dx, dy = x - x.mean(), y - y.mean()
     den = float(np.sqrt((dx ** 2).sum() * (dy ** 2).sum()))
@@ -58,10 +62,7 @@ def pearson_ci(x, y, level: float = 0.95) -> tuple[float, float, float]:
 def linear_prediction(x, y, x_new, level: float = 0.95) -> tuple:
     "Least-squares line of `y` on `x`: its prediction at `x_new` and the t interval (n − 2 df) for a new observation there."
     level = _check_level(level)
-    x, y = _floats("x", x), _floats("y", y)
-    if x.shape != y.shape: raise ValueError(f"x and y must pair up, got {x.size} and {y.size} values")
-    keep = ~(np.isnan(x) | np.isnan(y))
-    x, y, n = x[keep], y[keep], int(keep.sum())
+    x, y, n = _pairs(x, y)
     if n < 3: raise ValueError(f"linear_prediction needs at least 3 complete (x, y) pairs (the interval has n − 2 "
                                f"degrees of freedom), got {n}; add runs")
     dx = x - x.mean()
