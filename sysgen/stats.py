@@ -86,7 +86,8 @@ def wilson_ci(correct, total, level: float = 0.95) -> tuple[float, float, float]
     if n == 0: return float("nan"), float("nan"), float("nan")
     z, p = stats.norm.ppf((1 + level) / 2), k / n
     centre, half = (p + z * z / (2 * n)), z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return p, float((centre - half) / (1 + z * z / n)), float((centre + half) / (1 + z * z / n))
+    lo, hi = (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
+    return p, float(max(0.0, lo)), float(min(1.0, hi))   # clipped: at k = 0 or n rounding gives -1e-17 or 1 + 2e-16
 
 # %% ../nbs/08a_stats.ipynb #5de9d8d0
 def diff_ci(a, b, paired: bool = False, level: float = 0.95) -> tuple[float, float, float]:
