@@ -22,7 +22,7 @@ from PIL import Image
 from tqdm import tqdm
 
 from . import __version__
-from .distributions import SPLITS, Bursty, SystematicSplit
+from .distributions import PAIR, SPLITS, Bursty, SystematicSplit
 from .distributions import from_dict as distribution_from_dict
 from .io import JSONConfig
 from .render import render, visibility_check
@@ -34,7 +34,8 @@ __all__ = ['DatasetConfig', 'split_scenes', 'scene_batch', 'split_data', 'parse_
 
 # %% ../nbs/03_dataset.ipynb #cf258e55
 @lru_cache(maxsize=16)
-def _systematic(palette_n, shared, seed) -> SystematicSplit: return SystematicSplit(palette_n, shared=shared, seed=seed)
+def _systematic(palette_n, shared, seed, probe="shape", context="color") -> SystematicSplit:
+    return SystematicSplit(palette_n, shared=shared, seed=seed, probe=probe, context=context)
 
 # %% ../nbs/03_dataset.ipynb #6fc663f0
 def _check_int(name, value, lo):
@@ -54,6 +55,8 @@ class DatasetConfig(JSONConfig):
     seed: int = 0                # scene seed: split j draws from the stream (seed, j)
     split_seed: int = 0          # seed of the held-out colour draw (B-cube / B-cyl)
     shared: int | None = None    # colours shared by cubes and cylinders (None: the paper's main split)
+    probe: str = "shape"         # the attribute asked for, whose combinations with the context are held out (`SystematicSplit`)
+    context: str = "color"       # the attribute whose values the probe loses: colour (the only one supported)
     p_burst: float = 0.0         # probability that a training scene is bursty (nbs/paper.ipynb#sec-burstiness); validation never is
     k: int = 3                   # at most k distinct colours in a bursty scene
     min_visible: float = 0.5     # every object shows at least this fraction of its pixels
@@ -70,7 +73,17 @@ class DatasetConfig(JSONConfig):
         if not 0 <= self.min_visible <= 1: raise ValueError(f"min_visible must be in [0, 1], got {self.min_visible}")
         object.__setattr__(self, "n_objects", tuple(self.n_objects))   # JSON gives a list
         self.layout(); self.camera()                                     # check them
-        Bursty(self.systematic().objects("trainA"), self.p_burst, self.k)  # checks palette, shared, p_burst, k
+        Bursty(self.systematic().objects("trainA"), self.p_burst, self.k)  # checks palette, shared, the pair, p_burst, k
+
+    def to_dict(self) -> dict:
+        "The fields as a JSON-ready dict; `probe` and `context` only when they are not the paper's pair (the manifests of older datasets lack them)."
+        d = super().to_dict()
+        return d if (self.probe, self.context) != PAIR else {k: v for k, v in d.items() if k not in ("probe", "context")}
+
+    def diff(self, other: DatasetConfig) -> dict:
+        "Fields that differ, the pair included: name → (value here, value in `other`)."
+        a, b = JSONConfig.to_dict(self), JSONConfig.to_dict(other)
+        return {k: (a[k], b[k]) for k in a if a[k] != b[k]}
 
     def layout(self) -> Layout: return Layout(n_objects=self.n_objects, extent=float(self.extent))
     def camera(self) -> Camera:
@@ -79,7 +92,7 @@ class DatasetConfig(JSONConfig):
 
     def systematic(self) -> SystematicSplit:
         "The systematic split (held-out colours) of this configuration."
-        return _systematic(self.palette, self.shared, self.split_seed)
+        return _systematic(self.palette, self.shared, self.split_seed, self.probe, self.context)
 
     def objects(self, split: str):
         "The object distribution of `split`: bursty for trainA when `p_burst > 0`, never for validation."

@@ -13,12 +13,13 @@ from typing import Mapping, Sequence
 import numpy as np
 import torch
 
-from .scenes import ATTRIBUTES, SHAPES, UniformObjects, palette, sample_scenes
+from .scenes import ATTRIBUTES, SHAPES, UniformObjects, palette, sample_scenes, vocabulary
 
 # %% auto #0
-__all__ = ['SPLITS', 'C_CUBE', 'C_CYLINDER', 'Serialisable', 'from_dict', 'ShapeColour', 'sample_objects', 'default_shared',
-           'SystematicSplit', 'Bursty', 'hue_shift', 'HueJitter', 'Subset', 'nmi', 'nmi_table', 'closed_form_nmi',
-           'nmi_variants', 'explore_figure', 'explore']
+__all__ = ['PROBES', 'ShapeColour', 'SPLITS', 'C_CUBE', 'C_CYLINDER', 'PAIR', 'KEEPS_ALL', 'Serialisable', 'from_dict',
+           'AttributeColour', 'sample_objects', 'default_shared', 'check_pair', 'held_values', 'SystematicSplit',
+           'Bursty', 'hue_shift', 'HueJitter', 'Subset', 'nmi', 'nmi_table', 'closed_form_nmi', 'nmi_variants',
+           'explore_figure', 'explore']
 
 # %% ../nbs/02_distributions.ipynb #a86fb9f2
 _TYPES: dict[str, type] = {}
@@ -50,12 +51,16 @@ def from_dict(d: Mapping):
     return _TYPES[d["type"]]._from_dict(args)
 
 # %% ../nbs/02_distributions.ipynb #ff028e1e
-def _shape_index(s) -> int:
-    if isinstance(s, str):
-        if s not in SHAPES: raise ValueError(f"unknown shape {s!r}: expected one of {SHAPES}")
-        return SHAPES.index(s)
-    if not 0 <= int(s) < len(SHAPES): raise ValueError(f"shape index {s} out of range: expected 0..{len(SHAPES) - 1} {SHAPES}")
-    return int(s)
+PROBES = tuple(a for a in ATTRIBUTES if a != "color")   # the attributes that can play shape's part: shape, size, material
+
+def _value_index(probe: str, v) -> int:
+    "Index of the value `v` (a name or an index) of the attribute `probe`."
+    values = vocabulary(probe)
+    if isinstance(v, str):
+        if v not in values: raise ValueError(f"unknown {probe} {v!r}: expected one of {values}")
+        return values.index(v)
+    if not 0 <= int(v) < len(values): raise ValueError(f"{probe} index {v} out of range: expected 0..{len(values) - 1} {values}")
+    return int(v)
 
 @lru_cache(maxsize=None)
 def _colour_lookup(palette_n: int) -> dict[str, int]: return {c: i for i, c in enumerate(palette(palette_n).names)}
@@ -74,70 +79,78 @@ def _get(obj, key):
 
 # %% ../nbs/02_distributions.ipynb #b011aa00
 @dataclass(frozen=True)
-class ShapeColour(Serialisable):
-    "Shape uniform, colour uniform over `allowed[shape]`, size and material uniform and independent."
-    palette_n: int  # the palette has palette_n³ colours
-    allowed: tuple  # per shape (SHAPES order, or a dict by shape name): the colours it may take, names or indices
+class AttributeColour(Serialisable):
+    "The probe uniform, colour uniform over `allowed[value of the probe]`, the other two attributes uniform and independent."
+    palette_n: int        # the palette has palette_n³ colours
+    allowed: tuple        # per value of the probe (vocabulary order, or a dict by value name): the colours it may take, names or indices
+    probe: str = "shape"  # the attribute whose values restrict the colours: shape (the paper's), material or size
 
     def __post_init__(self):
         pal = palette(self.palette_n)  # validates palette_n
-        a = self.allowed
+        if self.probe not in PROBES:
+            raise ValueError(f"probe must be one of {PROBES} (the allowed lists hold colours), got {self.probe!r}")
+        values, a = vocabulary(self.probe), self.allowed
         if isinstance(a, Mapping):
-            unknown = set(a) - set(SHAPES)
-            if unknown or len(a) != len(SHAPES):
-                raise ValueError(f"allowed must give colours for each of {SHAPES}, got keys {sorted(a)}")
-            a = [a[s] for s in SHAPES]
-        if len(a) != len(SHAPES): raise ValueError(f"allowed must have one colour list per shape {SHAPES}, got {len(a)}")
+            if set(a) - set(values) or len(a) != len(values):
+                raise ValueError(f"allowed must give colours for each of {values}, got keys {sorted(a)}")
+            a = [a[v] for v in values]
+        if len(a) != len(values): raise ValueError(f"allowed must have one colour list per {self.probe} {values}, got {len(a)}")
         norm = []
-        for s, cols in zip(SHAPES, a):
+        for v, cols in zip(values, a):
             idx = tuple(sorted({_colour_index(c, pal.n) for c in cols}))
-            if not idx: raise ValueError(f"allowed[{s!r}] is empty: every shape needs at least one colour")
+            if not idx: raise ValueError(f"allowed[{v!r}] is empty: every {self.probe} needs at least one colour")
             norm.append(idx)
         object.__setattr__(self, "palette_n", int(pal.n))
         object.__setattr__(self, "allowed", tuple(norm))
 
     @cached_property
     def table(self) -> np.ndarray:
-        "(3, n³) bool: `table[s, c]` says whether shape `s` may take colour `c`."
-        t = np.zeros((len(SHAPES), self.palette_n ** 3), bool)
-        for s, cols in enumerate(self.allowed): t[s, list(cols)] = True
+        "(values of the probe, n³) bool: `table[v, c]` says whether value `v` may take colour `c`."
+        t = np.zeros((len(self.allowed), self.palette_n ** 3), bool)
+        for v, cols in enumerate(self.allowed): t[v, list(cols)] = True
         return t
 
-    def allows(self, shape, color) -> np.ndarray:
-        "Vectorised: may objects of shape index `shape` take colour index `color`?"
-        return self.table[np.asarray(shape), np.asarray(color)]
+    def allows(self, value, color) -> np.ndarray:
+        "Vectorised: may objects whose probe has index `value` take colour index `color`?"
+        return self.table[np.asarray(value), np.asarray(color)]
 
     def contains(self, obj) -> bool:
-        "Is the object `obj` (a dict or `SceneObject` with `shape` and `color`, names or indices) in the support?"
-        return bool(self.table[_shape_index(_get(obj, "shape")), _colour_index(_get(obj, "color"), self.palette_n)])
+        "Is the object `obj` (a dict or `SceneObject` with the probe and `color`, names or indices) in the support?"
+        return bool(self.table[_value_index(self.probe, _get(obj, self.probe)), _colour_index(_get(obj, "color"), self.palette_n)])
 
-    def names(self, shape) -> tuple[str, ...]:
-        "The colours `shape` may take, as hex names."
+    def names(self, value) -> tuple[str, ...]:
+        "The colours the value `value` of the probe may take, as hex names."
         names = palette(self.palette_n).names
-        return tuple(names[c] for c in self.allowed[_shape_index(shape)])
+        return tuple(names[c] for c in self.allowed[_value_index(self.probe, value)])
 
     def sample(self, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
-        "Attributes of `n` independent objects, as index arrays."
-        shape = rng.integers(0, len(SHAPES), n)
+        "Attributes of `n` independent objects, as index arrays: the probe, then its colour, then the others in `ATTRIBUTES` order."
+        value = rng.integers(0, len(self.allowed), n)
         lengths = np.array([len(c) for c in self.allowed])
-        padded = np.zeros((len(SHAPES), lengths.max()), np.int64)
-        for s, cols in enumerate(self.allowed): padded[s, :len(cols)] = cols
-        color = padded[shape, rng.integers(0, lengths[shape])]
-        return dict(shape=shape, size=rng.integers(0, 2, n), material=rng.integers(0, 2, n), color=color)
+        padded = np.zeros((len(self.allowed), lengths.max()), np.int64)
+        for v, cols in enumerate(self.allowed): padded[v, :len(cols)] = cols
+        drawn = {self.probe: value, "color": padded[value, rng.integers(0, lengths[value])]}
+        for a in ATTRIBUTES:
+            if a not in drawn: drawn[a] = rng.integers(0, len(vocabulary(a)), n)
+        return {a: drawn[a] for a in ATTRIBUTES}
 
     def to_dict(self) -> dict:
-        return dict(type="ShapeColour", palette_n=self.palette_n, allowed={s: list(self.names(s)) for s in SHAPES})
+        d = dict(type="AttributeColour", palette_n=self.palette_n, allowed={v: list(self.names(v)) for v in vocabulary(self.probe)})
+        return d if self.probe == "shape" else {**d, "probe": self.probe}
 
     def __repr__(self):
-        counts = ", ".join(f"{s} {len(c)}" for s, c in zip(SHAPES, self.allowed))
-        return f"ShapeColour(palette_n={self.palette_n}: {self.palette_n ** 3} colours; allowed per shape: {counts})"
+        counts = ", ".join(f"{v} {len(c)}" for v, c in zip(vocabulary(self.probe), self.allowed))
+        return f"AttributeColour(palette_n={self.palette_n}: {self.palette_n ** 3} colours; allowed per {self.probe}: {counts})"
+
+ShapeColour = AttributeColour            # the name of the shape-only version, still read by `from_dict`
+_TYPES["ShapeColour"] = AttributeColour
 
 # %% ../nbs/02_distributions.ipynb #eeacddab
 def sample_objects(objects, n_scenes: int, rng: np.random.Generator, n_objects: tuple = (3, 10)) -> dict[str, np.ndarray]:
     "Attributes of every object of `n_scenes` scenes, flattened (as `Scenes.objects()`), without placing them."
     lo, hi = n_objects
     counts = rng.integers(lo, hi + 1, n_scenes)
-    if isinstance(objects, (ShapeColour, UniformObjects)):
+    if isinstance(objects, (AttributeColour, UniformObjects)):
         drawn = objects.sample(rng, int(counts.sum()))
         return {a: np.asarray(drawn[a], np.int64) for a in ATTRIBUTES}
     rows = [objects.sample(rng, int(k)) for k in counts]
@@ -145,8 +158,10 @@ def sample_objects(objects, n_scenes: int, rng: np.random.Generator, n_objects: 
 
 # %% ../nbs/02_distributions.ipynb #8adfaeef
 SPLITS = ("trainA", "valA", "valB", "valC")  # trainA/valA in distribution, valB OOD, valC OOD on the corner colours
-C_CUBE = ("#000000", "#0000ff", "#00ff00", "#ff0000")      # corner colours held out from cubes
-C_CYLINDER = ("#00ffff", "#ff00ff", "#ffff00", "#ffffff")  # corner colours held out from cylinders
+C_CUBE = ("#000000", "#0000ff", "#00ff00", "#ff0000")      # corner colours held out from cubes (the first held value)
+C_CYLINDER = ("#00ffff", "#ff00ff", "#ffff00", "#ffffff")  # corner colours held out from cylinders (the second)
+PAIR = ("shape", "color")            # the paper's (probe, context): shape is asked for, its combinations with colours held out
+KEEPS_ALL = {"shape": ("sphere",)}   # values of a probe that lose no colour (the paper's spheres); other probes have none
 
 def default_shared(palette_n: int) -> int:
     "The paper's main split: 8 colours held out per shape (n > 2), or the 4/4 corner split for n = 2."
@@ -155,19 +170,36 @@ def default_shared(palette_n: int) -> int:
 def _shorten(names, k: int = 8) -> str:
     return ", ".join(names[:k]) + (f", … ({len(names) - k} more)" if len(names) > k else "")
 
+# %% ../nbs/02_distributions.ipynb #6dca214d
+def check_pair(probe: str, context: str = "color") -> tuple[str, str]:
+    "`(probe, context)` when a systematic split can hold out their combinations, else a ValueError naming the field at fault."
+    for name, a in (("probe", probe), ("context", context)):
+        if a not in ATTRIBUTES: raise ValueError(f"{name} must be one of the attributes {ATTRIBUTES}, got {a!r}")
+    if probe == context: raise ValueError(f"probe and context are both {probe!r}: a pair needs two different attributes")
+    if context != "color":
+        raise ValueError(f"context={context!r} is not supported (probe={probe!r}): the context must be 'color', the attribute "
+                         "whose palette is the diversity axis and from which the held-out B and C colours are drawn")
+    return probe, context
+
+def held_values(probe: str) -> tuple[str, str]:
+    "The two values of `probe` that lose colours in training: the first plays the cubes' part, the second the cylinders'."
+    check_pair(probe)
+    return tuple(v for v in vocabulary(probe) if v not in KEEPS_ALL.get(probe, ()))
+
 # %% ../nbs/02_distributions.ipynb #f8d51ab0
 @dataclass(frozen=True)
 class SystematicSplit(Serialisable):
-    "CoGenT-style split: cubes and cylinders each lose m colours in training, `shared` colours stay common to both."
+    "CoGenT-style split: two values of the probe (cubes and cylinders) each lose m colours in training, `shared` colours stay common to both."
     palette_n: int             # palette of palette_n³ colours
-    shared: int | None = None  # colours allowed for both cubes and cylinders in training (None: `default_shared`)
+    shared: int | None = None  # colours allowed for both held values (cubes and cylinders) in training (None: `default_shared`)
     seed: int = 0              # seeds the choice of the B colours
-    b_cube: tuple = field(init=False, compare=False, repr=False)      # hex names, held out from cubes (OOD in valB)
-    b_cylinder: tuple = field(init=False, compare=False, repr=False)
-    c_cube: tuple = field(init=False, compare=False, repr=False)      # corner colours held out from cubes (valC)
-    c_cylinder: tuple = field(init=False, compare=False, repr=False)
+    probe: str = "shape"       # the attribute asked for, whose combinations with the context are held out: shape, material or size
+    context: str = "color"     # the attribute whose values the probe's held values lose: colour (the only one supported)
+    b: dict = field(init=False, compare=False, repr=False)   # held value → its B colours (hex names), OOD in valB
+    c: dict = field(init=False, compare=False, repr=False)   # held value → its C colours (corners), OOD in valC
 
     def __post_init__(self):
+        check_pair(self.probe, self.context)
         pal = palette(self.palette_n)
         N = len(pal)
         shared = default_shared(pal.n) if self.shared is None else self.shared
@@ -187,68 +219,71 @@ class SystematicSplit(Serialisable):
             b = [drawn[:m - 4], drawn[m - 4:]]
         else:
             b = c = [rng.choice(corners[0], m, replace=False), rng.choice(corners[1], m, replace=False)]
-        every = pal.names
+        every, held = pal.names, held_values(self.probe)
         names = lambda idx: tuple(every[i] for i in sorted(int(j) for j in idx))
-        for k, v in dict(shared=int(shared), palette_n=int(pal.n), seed=int(self.seed), b_cube=names(b[0]),
-                         b_cylinder=names(b[1]), c_cube=names(c[0]), c_cylinder=names(c[1])).items():
+        for k, v in dict(shared=int(shared), palette_n=int(pal.n), seed=int(self.seed), b=dict(zip(held, map(names, b))),
+                         c=dict(zip(held, map(names, c)))).items():
             object.__setattr__(self, k, v)
 
     @property
     def m(self) -> int: return (self.palette_n ** 3 - self.shared) // 2
 
-    def held_out(self, shape) -> tuple[str, ...]:
-        "Colours `shape` never takes in training (B ∪ C); spheres lose none."
-        s = SHAPES[_shape_index(shape)]
-        if s == "sphere": return ()
-        b, c = (self.b_cube, self.c_cube) if s == "cube" else (self.b_cylinder, self.c_cylinder)
-        return tuple(sorted(set(b) | set(c), key=_colour_lookup(self.palette_n).get))
+    def held_out(self, value) -> tuple[str, ...]:
+        "Colours the value `value` of the probe never takes in training (B ∪ C); spheres lose none."
+        v = vocabulary(self.probe)[_value_index(self.probe, value)]
+        if v not in self.b: return ()
+        return tuple(sorted(set(self.b[v]) | set(self.c[v]), key=_colour_lookup(self.palette_n).get))
 
-    def objects(self, split: str = "trainA") -> ShapeColour:
+    def objects(self, split: str = "trainA") -> AttributeColour:
         "The object distribution of `split` (one of `SPLITS`)."
         if split not in SPLITS: raise ValueError(f"unknown split {split!r}: expected one of {SPLITS}")
-        every = palette(self.palette_n).names
-        if split in ("trainA", "valA"):
-            cube_out, cylinder_out = set(self.held_out("cube")), set(self.held_out("cylinder"))
-            cube = [c for c in every if c not in cube_out]
-            cylinder = [c for c in every if c not in cylinder_out]
-        elif split == "valB": cube, cylinder = self.b_cube, self.b_cylinder
-        else: cube, cylinder = self.c_cube, self.c_cylinder
-        return ShapeColour(self.palette_n, {"cube": cube, "sphere": every, "cylinder": cylinder})
+        every, allowed = palette(self.palette_n).names, {}
+        for v in vocabulary(self.probe):
+            if split in ("trainA", "valA"):
+                out = set(self.held_out(v))
+                allowed[v] = [c for c in every if c not in out]
+            else: allowed[v] = (self.b if split == "valB" else self.c).get(v, every)
+        return AttributeColour(self.palette_n, allowed, self.probe)
 
     def to_dict(self) -> dict:
-        "Parameters, plus the held-out lists as a record (checked when read back)."
-        return dict(super().to_dict(), b_cube=list(self.b_cube), b_cylinder=list(self.b_cylinder),
-                    c_cube=list(self.c_cube), c_cylinder=list(self.c_cylinder))
+        "Parameters (the pair only when it is not the paper's), plus the held-out lists as a record (checked when read back)."
+        d = super().to_dict()
+        if (d.pop("probe"), d.pop("context")) != PAIR: d.update(probe=self.probe, context=self.context)
+        return dict(d, **{f"{s}_{v}": list(cols) for s, lists in (("b", self.b), ("c", self.c)) for v, cols in lists.items()})
 
     @classmethod
     def _from_dict(cls, d: dict):
-        recorded = {k: d.pop(k) for k in ("b_cube", "b_cylinder", "c_cube", "c_cylinder") if k in d}
+        recorded = {k: d.pop(k) for k in list(d) if k.startswith(("b_", "c_"))}
         split = cls(**d)
+        now = {f"{s}_{v}": cols for s, lists in (("b", split.b), ("c", split.c)) for v, cols in lists.items()}
         for k, v in recorded.items():
-            if tuple(v) != getattr(split, k):
-                raise ValueError(f"saved {k} {v} differs from the one seed {split.seed} draws now {list(getattr(split, k))}"
-                                 " (a different numpy?): pass the held-out colours explicitly with ShapeColour")
+            if k not in now:
+                raise ValueError(f"saved {k} is not a held-out list of the pair ({split.probe}, {split.context}): expected {sorted(now)}")
+            if tuple(v) != now[k]:
+                raise ValueError(f"saved {k} {v} differs from the one seed {split.seed} draws now {list(now[k])}"
+                                 " (a different numpy?): pass the held-out colours explicitly with AttributeColour")
         return split
 
     def __repr__(self):
-        N = self.palette_n ** 3
-        lines = [f"SystematicSplit(palette_n={self.palette_n}, shared={self.shared}, seed={self.seed}): {N} colours, "
-                 f"{self.m} held out from cubes, {self.m} from cylinders, {self.shared} shared"]
-        for k in ("b_cube", "b_cylinder", "c_cube", "c_cylinder"):
-            lines.append(f"  {k.replace('_', '-'):11} {_shorten(getattr(self, k))}")
+        N, (v0, v1) = self.palette_n ** 3, held_values(self.probe)
+        pair = "" if (self.probe, self.context) == PAIR else f", probe={self.probe!r}, context={self.context!r}"
+        lines = [f"SystematicSplit(palette_n={self.palette_n}, shared={self.shared}, seed={self.seed}{pair}): {N} colours, "
+                 f"{self.m} held out from {v0}, {self.m} from {v1}, {self.shared} shared"]
+        for s, lists in (("b", self.b), ("c", self.c)):
+            lines += [f"  {s}-{v:9} {_shorten(cols)}" for v, cols in lists.items()]
         return "\n".join(lines)
 
 # %% ../nbs/02_distributions.ipynb #49078d21
 @dataclass(frozen=True)
 class Bursty(Serialisable):
     "Training scenes that, with probability `p_burst`, use at most `k` distinct colours (each allowed for its shape)."
-    base: ShapeColour     # the training object distribution (e.g. `split.objects('trainA')`)
+    base: AttributeColour  # the training object distribution (e.g. `split.objects('trainA')`)
     p_burst: float = 1.0  # probability that a scene is bursty
     k: int = 3            # at most k colours in a bursty scene (k ≥ 3)
 
     def __post_init__(self):
-        if not isinstance(self.base, ShapeColour):
-            raise ValueError(f"base must be a ShapeColour (e.g. split.objects('trainA')), got {type(self.base).__name__}")
+        if not isinstance(self.base, AttributeColour):
+            raise ValueError(f"base must be an AttributeColour (e.g. split.objects('trainA')), got {type(self.base).__name__}")
         if not 0 <= self.p_burst <= 1: raise ValueError(f"p_burst must be a probability in [0, 1], got {self.p_burst!r}")
         if not isinstance(self.k, (int, np.integer)) or self.k < 3:
             raise ValueError(f"k must be an integer ≥ 3 (a scene can hold all 3 shapes, each may need its own colour), got {self.k!r}")
@@ -259,24 +294,24 @@ class Bursty(Serialisable):
 
     def contains(self, obj) -> bool: return self.base.contains(obj)
 
-    def burst_colours(self, rng: np.random.Generator, shape: np.ndarray) -> np.ndarray:
-        "Colours for objects of shape indices `shape` drawn from at most `k` colours (steps 1–4 above)."
+    def burst_colours(self, rng: np.random.Generator, values: np.ndarray) -> np.ndarray:
+        "Colours for objects whose probe (shape) has indices `values`, drawn from at most `k` colours (steps 1–4 above)."
         allowed = [set(a) for a in self.base.allowed]
         S: list[int] = []
-        present = [int(t) for t in rng.permutation(np.unique(shape))]
+        present = [int(t) for t in rng.permutation(np.unique(values))]
         for t in present:
             if not allowed[t] & set(S): S.append(int(rng.choice(sorted(allowed[t] - set(S)))))
         pool = set().union(*(allowed[t] for t in present))
         while len(S) < self.k and pool - set(S): S.append(int(rng.choice(sorted(pool - set(S)))))
-        options = [[c for c in S if c in allowed[t]] for t in range(len(SHAPES))]
-        pick = rng.integers(0, [len(options[t]) or 1 for t in shape]) if len(shape) else np.zeros(0, int)
-        return np.array([options[t][i] for t, i in zip(shape, pick)], np.int64)
+        options = [[c for c in S if c in allowed[t]] for t in range(len(allowed))]
+        pick = rng.integers(0, [len(options[t]) or 1 for t in values]) if len(values) else np.zeros(0, int)
+        return np.array([options[t][i] for t, i in zip(values, pick)], np.int64)
 
     def draw(self, rng: np.random.Generator, n: int) -> tuple[dict[str, np.ndarray], bool]:
         "One scene's `n` objects, and whether the scene is bursty."
         objs = self.base.sample(rng, n)
         bursty = self.p_burst > 0 and bool(rng.random() < self.p_burst)
-        if bursty: objs["color"] = self.burst_colours(rng, objs["shape"])
+        if bursty: objs["color"] = self.burst_colours(rng, objs[self.base.probe])
         return objs, bursty
 
     def sample(self, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
@@ -381,20 +416,20 @@ def nmi_table(objects: Mapping[str, np.ndarray]) -> dict[tuple[str, str], float]
     return {(a, b): nmi(objects[a], objects[b]) for i, a in enumerate(present) for b in present[i + 1:]}
 
 # %% ../nbs/02_distributions.ipynb #b96a1b78
-def closed_form_nmi(dist: ShapeColour) -> float:
-    "NMI(colour, shape) of the sampling model of `dist` (shape uniform, colour uniform over the allowed set)."
-    if not isinstance(dist, ShapeColour): raise ValueError(f"dist must be a ShapeColour, got {type(dist).__name__}")
+def closed_form_nmi(dist: AttributeColour) -> float:
+    "NMI(colour, probe) of the sampling model of `dist` (probe uniform, colour uniform over the allowed set): NMI(colour, shape) for the paper's."
+    if not isinstance(dist, AttributeColour): raise ValueError(f"dist must be an AttributeColour, got {type(dist).__name__}")
     sizes = np.array([len(a) for a in dist.allowed], np.float64)
-    p_c = (dist.table / sizes[:, None]).sum(0) / len(SHAPES)
+    p_c = (dist.table / sizes[:, None]).sum(0) / len(sizes)
     p_c = p_c[p_c > 0]
     h_c = float(-(p_c * np.log(p_c)).sum())
     mi = h_c - float(np.log(sizes).mean())
-    return mi / ((h_c + math.log(len(SHAPES))) / 2)
+    return mi / ((h_c + math.log(len(sizes))) / 2)
 
 # %% ../nbs/02_distributions.ipynb #8b29652c
-def nmi_variants(palette_n: int, shared: Sequence[int], seed: int = 0) -> dict[int, float]:
-    "Closed-form NMI(colour, shape) of the training split for each number of `shared` colours."
-    return {int(s): closed_form_nmi(SystematicSplit(palette_n, s, seed).objects("trainA")) for s in shared}
+def nmi_variants(palette_n: int, shared: Sequence[int], seed: int = 0, probe: str = "shape") -> dict[int, float]:
+    "Closed-form NMI(colour, probe) of the training split for each number of `shared` colours (NMI(colour, shape) by default)."
+    return {int(s): closed_form_nmi(SystematicSplit(palette_n, s, seed, probe).objects("trainA")) for s in shared}
 
 # %% ../nbs/02_distributions.ipynb #cf12e32f
 def explore_figure(palette_n: int = 3, shared: int | None = None, p_burst: float = 0.0, hue: float = 0.0,

@@ -29,7 +29,7 @@ from .train import CONFIGS, RECIPE, TrainConfig, get_config, train
 __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'Sweep', 'get_sweep',
            'runs_dir', 'run_state', 'status', 'run_one', 'run_local', 'run_slurm', 'sweep', 'without_index',
            'experiments_table', 'with_words', 'experiment_frame', 'compare', 'value', 'describe_scale',
-           'experiment_runs', 'plot_effect']
+           'experiment_runs', 'plot_effect', 'curve']
 
 # %% ../nbs/09_sweep.ipynb #fa2eac69
 def _values(v) -> list: return list(v) if isinstance(v, (list, tuple, range)) else [v]
@@ -138,6 +138,9 @@ SWEEPS = {s.name: s for s in [
     # targets of the prediction registered in experiments/10_prediction.ipynb (sysgen.prediction): no published numbers
     Sweep("prediction", grid(palette=7) + grid(palette=6, shared=[26, 124]),
           "the runs NMI predicts: 343 colours, and two new shared-colour variants at 216"),
+    # material in shape's place (issue 11, experiments/11_material.ipynb): colour–material combinations held out, no published numbers
+    Sweep("material", grid(palette=[2, 3, 4, 5, 6], probe="material"),
+          "material in shape's place: colour–material combinations held out, 8 to 216 colours"),
 ]}
 
 def get_sweep(name: str) -> Sweep:
@@ -170,7 +173,7 @@ def run_one(config: TrainConfig, root=None, analyse: bool = True, progress: bool
     record = train(config, run_dir, resume=True, progress=progress)
     if analyse and record:
         from sysgen.mechanism import analyse_run   # imported here: it needs the model, a sweep's bookkeeping does not
-        analyse_run(run_dir)
+        analyse_run(run_dir, attributes=tuple(dict.fromkeys(("shape", config.probe))))   # and the probe's, if not shape
     return record
 
 # %% ../nbs/09_sweep.ipynb #30fc00b3
@@ -383,3 +386,18 @@ def plot_effect(sweep: Sweep | str, frame, x: str, metric: str = "valB.shape", a
     if logx: ax.set_xscale("log")
     ax.set_xlabel(x); ax.set_ylabel(metric); ax.set_ylim(-0.02, 1.02); ax.legend(fontsize=7)
     return ax
+
+# %% ../nbs/09_sweep.ipynb #c4ca47e6
+def curve(frame, metric: str, level: float = 0.95):
+    "Per number of colours: `metric`'s mean, interval (Student-t over seeds; one run: Wilson over its words) and runs, as `plot_vs_colours` reads them."
+    import pandas as pd
+    cols = ["n_colours"] + [f"{metric}.{s}" for s in ("mean", "ci_lo", "ci_hi", "n")]
+    if not len(frame) or metric not in frame.columns or not frame[metric].notna().any(): return pd.DataFrame(columns=cols)
+    words = f"{metric}.words"
+    have = frame.dropna(subset=[metric])
+    agg = aggregate(have, "n_colours", [metric] + ([words] if words in have.columns else []), level)
+    for i in agg.index[agg[f"{metric}.n"] == 1]:
+        k = agg.at[i, f"{words}.mean"] if words in have.columns else float("nan")
+        if k == k and k > 0:
+            _, agg.at[i, f"{metric}.ci_lo"], agg.at[i, f"{metric}.ci_hi"] = wilson_ci(round(agg.at[i, f"{metric}.mean"] * k), k, level)
+    return agg[cols].reset_index(drop=True)

@@ -22,7 +22,7 @@ from tqdm.auto import tqdm
 
 import sysgen
 from .dataset import DatasetConfig, load_dataset, split_data
-from .distributions import SPLITS, HueJitter, Subset
+from .distributions import SPLITS, HueJitter, Subset, check_pair
 from .evaluate import evaluate, result_record, split_scores
 from .io import JSONConfig, atomic_write, derive_seed, git_commit, read_json, write_json
 from .runtime import (DEVICES, as_device, autocast, bf16_choice, choose_threads, dist_backend, resolve_bf16,
@@ -45,6 +45,8 @@ class TrainConfig(JSONConfig):
     palette: int = 6                 # n: n³ colours
     shared: int | None = None        # colours shared by cubes and cylinders (None: the paper's main split)
     split_seed: int = 0              # seed of the held-out colour draw
+    probe: str = "shape"             # the attribute asked for, whose combinations with colours are held out (sysgen.distributions.SystematicSplit)
+    context: str = "color"           # the attribute whose combinations with the probe are held out: colour (the only one supported)
     p_burst: float = 0.0             # burstiness of training scenes
     k: int = 3                       # colours in a bursty scene, at most
     hue: float = 0.0                 # latent intervention: hue shift uniform in [-hue, hue] on training images
@@ -117,6 +119,7 @@ class TrainConfig(JSONConfig):
         if self.text_len < 5 * most: raise ValueError(f"text_len={self.text_len} is too short for {most} objects (5 tokens each)")
         if self.train_objects is not None and self.data_dir is not None:
             raise ValueError("train_objects needs generated scenes: a dataset in data_dir has its own object counts")
+        check_pair(self.probe, self.context)
         if self.data_dir is None: self.dataset_config("trainA")   # checks palette, shared, p_burst, k, the object counts
 
     def dataset_config(self, split: str | None = None) -> DatasetConfig:
@@ -124,7 +127,7 @@ class TrainConfig(JSONConfig):
         n_objects = self.train_objects if split == "trainA" and self.train_objects is not None else self.n_objects
         return DatasetConfig(palette=self.palette, n_train=self.n_train, n_val=self.n_val, size=self.image_size,
                              antialias=self.antialias, seed=self.data_seed, split_seed=self.split_seed,
-                             shared=self.shared, p_burst=self.p_burst, k=self.k, n_objects=n_objects, fov=self.fov,
+                             shared=self.shared, probe=self.probe, context=self.context, p_burst=self.p_burst, k=self.k, n_objects=n_objects, fov=self.fov,
                              extent=self.extent)
 
     def model_config(self, vocab_size: int) -> ModelConfig:
@@ -292,11 +295,11 @@ class LogCB(Callback):
 
 # %% ../nbs/07_train.ipynb #d24e87ed
 class EvalCB(Callback):
-    "Shape and colour accuracy on a few scenes of every split, every `eval_every` steps."
+    "Shape and colour accuracy (and the probe's, when it is not shape) on a few scenes of every split, every `eval_every` steps."
     def after_step(self, learn):
         c = learn.config
         if learn.is_main and (learn.step % c.eval_every == 0 or learn.step == c.steps):
-            m = evaluate(learn.raw_model, learn.splits, attributes=("shape", "color"), limit=c.eval_scenes,
+            m = evaluate(learn.raw_model, learn.splits, attributes=tuple(dict.fromkeys(("shape", c.probe, "color"))), limit=c.eval_scenes,
                          seed=c.seed, bf16=learn.bf16)
             learn.log(dict(step=learn.step, eval=m))
 
