@@ -169,8 +169,8 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     e.set_defaults(run=_eval, parser=e)
 
     w = sub.add_parser("sweep", help="run the runs of one experiment (skips finished runs, resumes interrupted ones)",
-                       description="Run every run of the sweep NAME (experiments: diversity, data_volume, capacity, "
-                       "burstiness, intervention, combinations, nmi, mechanism, cross_attribute) into RUNS/RUN_NAME, "
+                       description="Run every run of the sweep NAME (an experiment of sysgen.sweep.SWEEPS, e.g. diversity; an unknown "
+                       "NAME is an error that lists them all) into RUNS/RUN_NAME, "
                        "then write each run's analysis.json. Finished runs are skipped, interrupted ones resume. "
                        "--index I runs only run I (for a job array); --list prints the runs and their state; --verdict "
                        "judges the experiment on the runs finished so far.")

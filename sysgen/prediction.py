@@ -52,6 +52,8 @@ def _target(i: int, point, recipe: str) -> dict:
         cfg = canonical(get_config(recipe, **point, seed=0))
         split = SystematicSplit(cfg.palette, cfg.shared, cfg.split_seed)
     except (ValueError, TypeError) as e: raise ValueError(f"targets[{i}] = {point!r} is not a valid grid point: {e}") from None
+    if cfg.probe != "shape":   # the line maps NMI(colour, shape) to shape OOD; another pair is another question
+        raise ValueError(f"targets[{i}] = {point!r} asks for {cfg.probe}: the prediction is of shape OOD from NMI(colour, shape)")
     shared = default_shared(cfg.palette) if cfg.shared is None else int(cfg.shared)
     return dict(point=dict(point), palette=cfg.palette, colours=cfg.palette ** 3, shared=shared, main_split=cfg.shared is None,
                 run=_stem(run_name(cfg)), nmi=closed_form_nmi(split.objects("trainA")))
