@@ -289,12 +289,17 @@ def _keys(sweep: Sweep) -> list[str]:
     keys = list(dict.fromkeys(k for p in sweep.points for k in p))
     return ["palette"] + [k for k in keys if k != "palette" and len({p.get(k) for p in sweep.points}) > 1]
 
+def _one_run_ci(mean, words, lo, hi, level: float = 0.95) -> tuple:
+    "One run's Wilson interval over the `words` it scored, or (lo, hi) unchanged when the word count is unknown."
+    if words is None or words != words or words <= 0: return lo, hi
+    return wilson_ci(round(mean * words), words, level)[1:]
+
 def _pct(mean, lo, hi, n, words=None) -> str:
     "Mean [t interval] (n seeds); one run: its Wilson interval over the words it scored."
     n = int(n)
     if n == 0 or mean is None or math.isnan(mean): return "—"
     if n == 1 and words is not None and words == words:
-        _, lo, hi = wilson_ci(round(mean * words), words)
+        lo, hi = _one_run_ci(mean, words, lo, hi)
         return f"{100 * mean:.1f} [{100 * lo:.1f}, {100 * hi:.1f}] (n=1, {int(words)} words)"
     return f"{100 * mean:.1f}" + (f" [{100 * lo:.1f}, {100 * hi:.1f}]" if n > 1 else "") + f" (n={n})"
 
@@ -397,7 +402,7 @@ def curve(frame, metric: str, level: float = 0.95):
     have = frame.dropna(subset=[metric])
     agg = aggregate(have, "n_colours", [metric] + ([words] if words in have.columns else []), level)
     for i in agg.index[agg[f"{metric}.n"] == 1]:
-        k = agg.at[i, f"{words}.mean"] if words in have.columns else float("nan")
-        if k == k and k > 0:
-            _, agg.at[i, f"{metric}.ci_lo"], agg.at[i, f"{metric}.ci_hi"] = wilson_ci(round(agg.at[i, f"{metric}.mean"] * k), k, level)
+        k = agg.at[i, f"{words}.mean"] if words in have.columns else None
+        lo, hi = f"{metric}.ci_lo", f"{metric}.ci_hi"
+        agg.at[i, lo], agg.at[i, hi] = _one_run_ci(agg.at[i, f"{metric}.mean"], k, agg.at[i, lo], agg.at[i, hi], level)
     return agg[cols].reset_index(drop=True)
