@@ -9,7 +9,7 @@ import numpy as np
 from scipy import stats
 
 # %% auto #0
-__all__ = ['mean_ci', 'pearson_ci', 'linear_prediction', 'wilson_ci', 'diff_ci', 'newcombe_ci']
+__all__ = ['mean_ci', 'new_run_interval', 'pearson_ci', 'linear_prediction', 'wilson_ci', 'diff_ci', 'newcombe_ci']
 
 # %% ../nbs/08a_stats.ipynb #a76b7e9f
 def _check_level(level) -> float:
@@ -34,6 +34,17 @@ def mean_ci(values, level: float = 0.95) -> tuple[float, float, float]:
     m = float(v.mean())
     if v.size == 1: return m, float("nan"), float("nan")
     half = float(stats.t.ppf((1 + level) / 2, v.size - 1) * v.std(ddof=1) / np.sqrt(v.size))
+    return m, m - half, m + half
+
+# %% ../nbs/08a_stats.ipynb #a9beca6b
+def new_run_interval(values, level: float = 0.95) -> tuple[float, float, float]:
+    "Mean of `values` and the t interval mean ± t_{n−1}·s·√(1 + 1/n) where ONE more run from the same distribution should land."
+    level = _check_level(level)
+    v = _floats("values", values)
+    v = v[~np.isnan(v)]
+    if v.size < 2: raise ValueError(f"new_run_interval needs at least 2 values (the spread between them), got {v.size}")
+    m = float(v.mean())
+    half = float(stats.t.ppf((1 + level) / 2, v.size - 1) * v.std(ddof=1) * np.sqrt(1 + 1 / v.size))
     return m, m - half, m + half
 
 # %% ../nbs/08a_stats.ipynb #7abf3eb7

@@ -18,15 +18,15 @@ import pandas as pd
 import sysgen
 from .io import runs_root
 from .results import EVAL_SPLITS, load_results, results_frame
-from .stats import diff_ci, mean_ci, newcombe_ci, pearson_ci, wilson_ci
+from .stats import diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, wilson_ci
 from .sweep import SWEEPS, canonical, experiments_table, get_sweep, run_name, status, with_words
 from .train import get_config
 
 # %% auto #0
-__all__ = ['MIN_SEEDS', 'REGISTRY', 'HISTORY', 'UNCHECKED', 'KINDS', 'POOLED', 'project_dir', 'load_registry', 'registered',
-           'point_runs', 'Outcome', 'judge_level', 'judge_difference', 'judge_equivalence', 'judge_correlation',
-           'judge_check', 'verdict_word', 'verdict', 'frozen_in', 'started_after', 'runs_frame', 'checks', 'pooled',
-           'judge', 'verdicts_table', 'history', 'verdicts_then']
+__all__ = ['MIN_SEEDS', 'REGISTRY', 'HISTORY', 'UNCHECKED', 'KINDS', 'POOLED', 'PRECISION', 'project_dir', 'load_registry',
+           'registered', 'point_runs', 'Outcome', 'judge_level', 'judge_difference', 'judge_equivalence',
+           'judge_correlation', 'judge_check', 'verdict_word', 'verdict', 'frozen_in', 'started_after', 'runs_frame',
+           'checks', 'pooled', 'judge', 'verdicts_table', 'judge_precision', 'history', 'verdicts_then']
 
 # %% ../nbs/11_verdicts.ipynb #286b50cc
 MIN_SEEDS = 3                                       # seeds a point needs before it can decide a check
@@ -306,6 +306,45 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
                          seeds=f"{min(n)}–{max(n)}" if min(n) != max(n) else str(min(n)),
                          checks=f"{marks.count('✓')} ✓ {marks.count('✗')} ✗ {marks.count('?')} ?" if marks else "—"))
     return pd.concat([table, pd.DataFrame(rows)], axis=1)
+
+# %% ../nbs/11_verdicts.ipynb #3118e906
+PRECISION = Path("preregistration") / "precision.json"
+
+def _result(root: Path, name: str) -> dict | None:
+    path = root / name / "result.json"
+    return json.loads(path.read_text()) if path.is_file() else None
+
+def _metric(result: dict | None, metric: str) -> float | None:
+    split, attr = metric.split(".")
+    v = (result or {}).get("metrics", {}).get(split, {}).get(attr)
+    return None if v is None else float(v)
+
+def judge_precision(check_id: str = "precision.fp32_within_bf16_seeds", root=None) -> tuple[Outcome, pd.DataFrame]:
+    "The registered precision check: does the test run land inside `new_run_interval` of the reference runs on every metric?"
+    registered_ = json.loads((project_dir() / PRECISION).read_text())["checks"]
+    check = next((c for c in registered_ if c["id"] == check_id), None)
+    if check is None: raise ValueError(f"no precision check {check_id!r}; registered: {', '.join(c['id'] for c in registered_)}")
+    root, ref, test = runs_root(root), check["reference"], check["test"]
+    named = [(n, _result(root, n), ref["precision"]) for n in ref["runs"]] + [(test["run"], _result(root, test["run"]), test["precision"])]
+    wrong = [f"{n} ran in {r.get('runtime', {}).get('precision')}, not {want}" for n, r, want in named
+             if r and r.get("runtime", {}).get("precision") != want]
+    refs, run = [r for _, r, _ in named[:-1] if r], named[-1][1]
+    rows = []
+    for metric in check["metrics"]:
+        vals, val = [v for v in (_metric(r, metric) for r in refs) if v is not None], _metric(run, metric)
+        m, lo, hi = new_run_interval(vals) if len(vals) >= 2 else (float(np.mean(vals)) if vals else np.nan, np.nan, np.nan)
+        inside = None if val is None or lo != lo else bool(lo <= val <= hi)
+        state = "undecided" if inside is None or wrong or len(vals) < MIN_SEEDS else "holds" if inside else "fails"
+        rows.append(dict(metric=metric, n_reference=len(vals), reference=m, lo=lo, hi=hi, test=val,
+                         inside={None: "—", True: "inside", False: "outside"}[inside], outcome=state))
+    frame = pd.DataFrame(rows)
+    frame["wall_min_test"] = run["wall_seconds"] / 60 if run else np.nan
+    frame["wall_min_reference"] = np.mean([r["wall_seconds"] for r in refs]) / 60 if refs else np.nan
+    both = lambda s: "fails" if "fails" in s else "holds" if len(s) and all(x == "holds" for x in s) else "undecided"
+    lean = both(["holds" if i == "inside" else "fails" if i == "outside" else "undecided" for i in frame["inside"]])
+    detail = "; ".join(f"{r.metric}: {test['precision']} {_num(r.test, r.metric)} against {ref['precision']} "
+                       f"{_iv(r.reference, r.lo, r.hi, r.metric)} (one new run, n={r.n_reference})" for r in frame.itertuples())
+    return Outcome(check["id"], check["claim"], both(list(frame["outcome"])), "; ".join(wrong + [detail]), lean), frame
 
 # %% ../nbs/11_verdicts.ipynb #203f855a
 def history(experiment: str | None = None) -> pd.DataFrame:
