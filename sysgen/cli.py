@@ -36,6 +36,9 @@ def _design_options(p: argparse.ArgumentParser, palette_required: bool = True) -
                    ("" if palette_required else " (except with --merge)"))
     p.add_argument("--shared", type=int, default=_default("shared"), metavar="K",
                    help="colours shared by cubes and cylinders in training (default: the paper's main split)")
+    p.add_argument("--probe", default=_default("probe"), metavar="ATTR",
+                   help="the attribute whose combinations with colour are held out and asked for: shape (the paper's), "
+                   "material or size (default: %(default)s)")
     p.add_argument("--p-burst", type=float, default=_default("p_burst"), metavar="P",
                    help="probability that a training scene is bursty (default: %(default)s)")
     p.add_argument("--k", type=int, default=_default("k"), help="at most K colours in a bursty scene (default: %(default)s)")
@@ -199,13 +202,13 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
 
 # %% ../nbs/10_cli.ipynb #2bd66972
 _FLAGS = {"palette size n": "--palette", "n_train": "--train", "n_val": "--val", "size": "--size", "antialias": "--antialias",
-          "seed": "--seed", "split_seed": "--split-seed", "shared": "--shared", "p_burst": "--p-burst", "k": "--k",
+          "seed": "--seed", "split_seed": "--split-seed", "shared": "--shared", "probe": "--probe", "p_burst": "--p-burst", "k": "--k",
           "min_visible": "--min-visible", "visibility_size": "--visibility-size", "n_objects": "--objects", "fov": "--fov"}
 
 def _config(args, **extra) -> DatasetConfig:
     "The `DatasetConfig` of the options; a bad value is reported under the flag the user typed, with where to look."
     try:
-        return DatasetConfig(palette=args.palette, seed=args.seed, split_seed=args.split_seed, shared=args.shared,
+        return DatasetConfig(palette=args.palette, seed=args.seed, split_seed=args.split_seed, shared=args.shared, probe=args.probe,
                              p_burst=args.p_burst, k=args.k, antialias=args.antialias, n_objects=tuple(args.objects),
                              fov=args.fov, **extra)
     except ValueError as e:

@@ -36,7 +36,7 @@ def mean_ci(values, level: float = 0.95) -> tuple[float, float, float]:
     half = float(stats.t.ppf((1 + level) / 2, v.size - 1) * v.std(ddof=1) / np.sqrt(v.size))
     return m, m - half, m + half
 
-# %% ../nbs/08a_stats.ipynb #a9beca6b
+# %% ../nbs/08a_stats.ipynb #248d67d3
 def new_run_interval(values, level: float = 0.95) -> tuple[float, float, float]:
     "Mean of `values` and the t interval mean ± t_{n−1}·s·√(1 + 1/n) where ONE more run from the same distribution should land."
     level = _check_level(level)

@@ -307,7 +307,7 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
                          checks=f"{marks.count('✓')} ✓ {marks.count('✗')} ✗ {marks.count('?')} ?" if marks else "—"))
     return pd.concat([table, pd.DataFrame(rows)], axis=1)
 
-# %% ../nbs/11_verdicts.ipynb #3118e906
+# %% ../nbs/11_verdicts.ipynb #0e98e2ab
 PRECISION = Path("preregistration") / "precision.json"
 
 def _result(root: Path, name: str) -> dict | None:
