@@ -458,6 +458,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                               'sysgen.train.TrainConfig.run_diff': ('train.html#trainconfig.run_diff', 'sysgen/train.py'),
                               'sysgen.train._convert': ('train.html#_convert', 'sysgen/train.py'),
                               'sysgen.train._distributed': ('train.html#_distributed', 'sysgen/train.py'),
+                              'sysgen.train._end_distributed': ('train.html#_end_distributed', 'sysgen/train.py'),
                               'sysgen.train._prepare_run_dir': ('train.html#_prepare_run_dir', 'sysgen/train.py'),
                               'sysgen.train._train': ('train.html#_train', 'sysgen/train.py'),
                               'sysgen.train._truncate_log': ('train.html#_truncate_log', 'sysgen/train.py'),

@@ -323,6 +323,14 @@ def _distributed(device: torch.device) -> tuple[int, int]:
         dist.init_process_group(dist_backend(device))
     return dist.get_rank(), world
 
+def _end_distributed(world: int):
+    "Release the process group once training under torchrun is done, on every rank."
+    # A process that exits still holding a gloo group can abort (SIGABRT) while the interpreter shuts down:
+    # gloo's threads still hold tensors whose release needs the interpreter. Destroying the group first avoids it.
+    if world == 1: return
+    import torch.distributed as dist
+    if dist.is_initialized(): dist.destroy_process_group()
+
 # %% ../nbs/07_train.ipynb #a1c0e002
 def mask_probabilities(config: TrainConfig) -> dict[str, float]:
     "MLM selection probability of each word type: `mask_p`, or `mask_shape` for shape words where it is set."
@@ -481,6 +489,7 @@ def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progr
         if learn.is_main: _truncate_log(run_dir / "log.jsonl", learn.step)
     elif learn.is_main: (run_dir / "log.jsonl").unlink(missing_ok=True)
     learn.fit()
+    _end_distributed(learn.world)                               # no collective follows: rank 0 evaluates alone
     if not learn.is_main: return {}
     wall = learn.wall_seconds
     metrics, scored = split_scores(final_metrics(learn.raw_model, splits, config, bf16=learn.bf16))
