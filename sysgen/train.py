@@ -323,13 +323,19 @@ def _distributed(device: torch.device) -> tuple[int, int]:
         dist.init_process_group(dist_backend(device))
     return dist.get_rank(), world
 
-def _end_distributed(world: int):
-    "Release the process group once training under torchrun is done, on every rank."
-    # A process that exits still holding a gloo group can abort (SIGABRT) while the interpreter shuts down:
-    # gloo's threads still hold tensors whose release needs the interpreter. Destroying the group first avoids it.
-    if world == 1: return
-    import torch.distributed as dist
-    if dist.is_initialized(): dist.destroy_process_group()
+def _end_distributed(learn) -> None:
+    "Release the process group once training under torchrun is done, on every rank: wait for all, drop DDP, destroy."
+    # The order matters. The barrier: no rank closes its connections while another may still be using them (rank 0
+    # checkpoints alone after the last step). Dropping DDP: its reducer also holds the group and gloo's work objects,
+    # so the group goes as a whole, now. Now: a gloo group released while the interpreter shuts down can abort the
+    # process (SIGABRT), because gloo's threads still hold tensors whose release needs the interpreter.
+    if learn.world == 1: return
+    import gc, torch.distributed as dist
+    if not dist.is_initialized(): return
+    dist.barrier()
+    learn.model = learn.raw_model
+    gc.collect()
+    dist.destroy_process_group()
 
 # %% ../nbs/07_train.ipynb #a1c0e002
 def mask_probabilities(config: TrainConfig) -> dict[str, float]:
@@ -489,7 +495,7 @@ def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progr
         if learn.is_main: _truncate_log(run_dir / "log.jsonl", learn.step)
     elif learn.is_main: (run_dir / "log.jsonl").unlink(missing_ok=True)
     learn.fit()
-    _end_distributed(learn.world)                               # no collective follows: rank 0 evaluates alone
+    _end_distributed(learn)                                    # no collective follows: rank 0 evaluates alone
     if not learn.is_main: return {}
     wall = learn.wall_seconds
     metrics, scored = split_scores(final_metrics(learn.raw_model, splits, config, bf16=learn.bf16))
