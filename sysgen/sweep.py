@@ -358,6 +358,7 @@ def describe_scale(frame) -> str:
 def experiment_runs(name: str, seeds: int = 3, root=None, config: str | None = None, words: bool = True):
     "(sweep, frame of its finished runs) of the experiment `name`, after printing how many runs are finished, how to run the rest, and their scale."
     sweep = get_sweep(name)
+    if config is not None: sweep = replace(sweep, config=config)   # its repr and its runs name the configuration shown
     frame = experiment_frame(sweep, seeds, root, config, words)
     print(f"{sweep}\n{len(frame)} of {len(sweep.configs(seeds, config))} runs finished ({seeds} seeds per point planned). "
           f"To run the rest: sysgen sweep {name} --config {config or sweep.config} --seeds {seeds}")
