@@ -381,11 +381,13 @@ def plot_effect(sweep: Sweep | str, frame, x: str, metric: str = "valB.shape", a
             line = ax.errorbar(g[x].to_numpy(float), y, yerr=[[0 if math.isnan(v) else v for v in e] for e in err],
                                marker="o", capsize=3, label=f"{n} colours")
             colours[n] = line[0].get_color()
+    labelled = set()                             # one legend entry per palette, however many of its points the paper has
     for p in sweep.paper:
         if x in p and metric in p:
             n = p["palette"] ** 3
             ax.scatter([p[x]], [p[metric]], marker="s", facecolors="none", edgecolors=colours.get(n, "grey"), s=50,
-                       label=f"paper, {n} colours")
+                       label=None if n in labelled else f"paper, {n} colours")
+            labelled.add(n)
     if metric.endswith(".shape"):                # only cubes and cylinders are scored: ruling out 'sphere' alone gives 1/2
         ax.axhline(1 / 3, ls=":", color="black", lw=1, label="chance")
         ax.axhline(1 / 2, ls="--", color="black", lw=0.8, label=HALF_LINE)
