@@ -388,6 +388,9 @@ def plot_effect(sweep: Sweep | str, frame, x: str, metric: str = "valB.shape", a
             ax.scatter([p[x]], [p[metric]], marker="s", facecolors="none", edgecolors=colours.get(n, "grey"), s=50,
                        label=None if n in labelled else f"paper, {n} colours")
             labelled.add(n)
+    if metric.endswith(".color"):                # guessing among n colours: one dotted line per palette, in its colour
+        for n, colour in colours.items():
+            ax.axhline(1 / n, ls=":", color=colour, lw=1, label="chance (1/n colours)" if n == min(colours) else None)
     if metric.endswith(".shape"):                # only cubes and cylinders are scored: ruling out 'sphere' alone gives 1/2
         ax.axhline(1 / 3, ls=":", color="black", lw=1, label="chance")
         ax.axhline(1 / 2, ls="--", color="black", lw=0.8, label=HALF_LINE)
