@@ -377,6 +377,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                               'sysgen.sweep._values': ('sweep.html#_values', 'sysgen/sweep.py'),
                               'sysgen.sweep.canonical': ('sweep.html#canonical', 'sysgen/sweep.py'),
                               'sysgen.sweep.compare': ('sweep.html#compare', 'sysgen/sweep.py'),
+                              'sysgen.sweep.cpu_time': ('sweep.html#cpu_time', 'sysgen/sweep.py'),
                               'sysgen.sweep.cross': ('sweep.html#cross', 'sysgen/sweep.py'),
                               'sysgen.sweep.curve': ('sweep.html#curve', 'sysgen/sweep.py'),
                               'sysgen.sweep.describe_scale': ('sweep.html#describe_scale', 'sysgen/sweep.py'),

@@ -28,7 +28,7 @@ from .train import CONFIGS, RECIPE, TrainConfig, get_config, train
 # %% auto #0
 __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'Sweep', 'get_sweep',
            'runs_dir', 'run_state', 'status', 'run_one', 'run_local', 'run_slurm', 'sweep', 'without_index',
-           'experiments_table', 'with_words', 'experiment_frame', 'compare', 'value', 'describe_scale',
+           'experiments_table', 'cpu_time', 'with_words', 'experiment_frame', 'compare', 'value', 'describe_scale',
            'experiment_runs', 'plot_effect', 'curve']
 
 # %% ../nbs/09_sweep.ipynb #fa2eac69
@@ -255,6 +255,26 @@ def experiments_table(seeds: int = 3, root=None, config: str | None = None):
         rows.append({"experiment": s.name, "notebook": f"experiments/{i + 1:02d}_{s.name}.ipynb", "varies": s.description,
                      "runs finished": f"{states.count('done')} of {len(states)}"})
     return pd.DataFrame(rows)
+
+# %% ../nbs/09_sweep.ipynb #fcd0a846
+def cpu_time(root=None):
+    "Per configuration in the run store: finished runs, core-hours (`wall_seconds` × threads), median minutes per run, CPUs and precisions recorded."
+    import pandas as pd
+    root = Path(runs_root(root))
+    cols = ["configuration", "runs", "core-hours", "median minutes per run", "CPUs", "precisions"]
+    rows = []
+    for r in (load_results(root) if root.is_dir() else []):
+        rt = r.get("runtime") or {}
+        rows.append(dict(configuration=r["config"].get("name", "?"), seconds=float(r["wall_seconds"]),
+                         threads=int(r.get("threads") or rt.get("threads") or 1),
+                         cpu=rt.get("cpu") or "not recorded", precision=rt.get("precision") or "not recorded"))
+    if not rows: return pd.DataFrame(columns=cols)
+    f = pd.DataFrame(rows)
+    out = [{"configuration": name, "runs": len(g), "core-hours": round(float((g["seconds"] * g["threads"]).sum()) / 3600, 1),
+            "median minutes per run": round(float(g["seconds"].median()) / 60, 1),
+            "CPUs": ", ".join(sorted(set(g["cpu"]))), "precisions": ", ".join(sorted(set(g["precision"])))}
+           for name, g in f.groupby("configuration", sort=True)]
+    return pd.DataFrame(out, columns=cols)
 
 # %% ../nbs/09_sweep.ipynb #09b2b553
 def with_words(frame):
