@@ -515,6 +515,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                  'sysgen.verdicts.project_dir': ('verdicts.html#project_dir', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts.registered': ('verdicts.html#registered', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts.runs_frame': ('verdicts.html#runs_frame', 'sysgen/verdicts.py'),
+                                 'sysgen.verdicts.seed_spread': ('verdicts.html#seed_spread', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts.started_after': ('verdicts.html#started_after', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts.verdict': ('verdicts.html#verdict', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts.verdict_word': ('verdicts.html#verdict_word', 'sysgen/verdicts.py'),

@@ -24,7 +24,7 @@ from .train import get_config
 
 # %% auto #0
 __all__ = ['MIN_SEEDS', 'REGISTRY', 'HISTORY', 'UNCHECKED', 'KINDS', 'POOLED', 'PRECISION', 'project_dir', 'load_registry',
-           'registered', 'point_runs', 'Outcome', 'judge_level', 'judge_difference', 'judge_equivalence',
+           'registered', 'point_runs', 'Outcome', 'judge_level', 'seed_spread', 'judge_difference', 'judge_equivalence',
            'judge_correlation', 'judge_check', 'verdict_word', 'verdict', 'frozen_in', 'started_after', 'runs_frame',
            'checks', 'pooled', 'judge', 'verdicts_table', 'judge_precision', 'history', 'verdicts_then']
 
@@ -133,6 +133,20 @@ def judge_level(check: dict, frame: pd.DataFrame, config: str = "baby") -> Outco
     both = lambda s: "fails" if "fails" in s else "holds" if all(x == "holds" for x in s) else "undecided"
     return Outcome(check["id"], check["claim"], both(states), "; ".join(parts), both(leans))
 
+# %% ../nbs/11_verdicts.ipynb #64e66818
+def seed_spread(check: dict, frame: pd.DataFrame, config: str = "baby", level: float = 0.95) -> str:
+    "For a two-point check with ≥ 2 seeds on one side and one run on the other: where one more seed of the first should land (`new_run_interval`) and whether the run lies inside; '' otherwise."
+    metric = check["metric"]
+    a, b = (_seeds(point_runs(frame, check[k], config), metric) for k in ("a", "b"))
+    if len(a) >= 2 and len(b) == 1: many, one, names = a, b, ("a", "b")
+    elif len(b) >= 2 and len(a) == 1: many, one, names = b, a, ("b", "a")
+    else: return ""
+    m, lo, hi = new_run_interval(many.to_numpy(), level)
+    v = float(one.iloc[0])
+    where = "inside" if lo <= v <= hi else "above" if v > hi else "below"
+    return (f"seed spread: one more seed of {names[0]} should land in {_iv(m, lo, hi, metric)} (n={len(many)} seeds); "
+            f"the one run of {names[1]}, {_num(v, metric)}, is {where} it")
+
 # %% ../nbs/11_verdicts.ipynb #0efa0231
 def _difference(check: dict, frame: pd.DataFrame, config: str, level: float = 0.95):
     "(b − a, lo, hi, how, decided) of a two-point check; `decided` is False when a point has fewer than 3 seeds."
@@ -157,6 +171,7 @@ def judge_difference(check: dict, frame: pd.DataFrame, config: str = "baby") -> 
     m = check["metric"]
     unit = " points" if _is_acc(m) else ""
     detail = f"b − a = {_iv(d, lo, hi, m)}{unit} ({how}); claimed > {_num(check['margin'], m)}{unit}"
+    if not decided and (spread := seed_spread(check, frame, config)): detail += f"; {spread}"
     return Outcome(check["id"], check["claim"], s if decided else "undecided", detail, s)
 
 # %% ../nbs/11_verdicts.ipynb #3b8f3e94
@@ -168,6 +183,7 @@ def judge_equivalence(check: dict, frame: pd.DataFrame, config: str = "baby") ->
     s = "holds" if -margin < lo90 and hi90 < margin else "fails" if lo95 > margin or hi95 < -margin else "undecided"
     unit = " points" if _is_acc(m) else ""
     detail = f"b − a = {_iv(d, lo90, hi90, m)}{unit} (90 %; {how}); claimed within ±{_num(margin, m)}{unit}"
+    if not decided and (spread := seed_spread(check, frame, config)): detail += f"; {spread}"
     return Outcome(check["id"], check["claim"], s if decided else "undecided", detail, s)
 
 # %% ../nbs/11_verdicts.ipynb #4244f8ef
