@@ -116,7 +116,8 @@ SWEEPS = {s.name: s for s in [
           + cross(grid(palette=6), zipped(d_model=[128, 256], d_ff=[512, 1024])),
           "model width: d_model 32…256 on 8 colours, and a larger model on 216 colours",
           # the paper's widths are 32 (8 colours) and 256 → 512 (216 colours); its base model is twice as wide as baby's
-          paper=[{"palette": 2, "d_model": 32, "valB.shape": .000}, {"palette": 6, "d_model": 256, "valB.shape": .935}]),
+          paper=[{"palette": 2, "d_model": 32, "valB.shape": .000}, {"palette": 6, "d_model": 128, "valB.shape": .900},
+                 {"palette": 6, "d_model": 256, "valB.shape": .935}]),
     Sweep("burstiness", grid(palette=[2, 3, 4], p_burst=[0.0, 0.5, 1.0]), "p_burst 0 / 0.5 / 1 on 8, 27, 64 colours",
           paper=[{"palette": 2, "p_burst": 0.0, "valB.shape": .006}, {"palette": 3, "p_burst": 0.0, "valB.shape": .015},
                  {"palette": 3, "p_burst": 1.0, "valB.shape": .046},    # +3.1 points [C]
