@@ -295,13 +295,14 @@ class LogCB(Callback):
 
 # %% ../nbs/07_train.ipynb #d24e87ed
 class EvalCB(Callback):
-    "Shape and colour accuracy (and the probe's, when it is not shape) on a few scenes of every split, every `eval_every` steps."
+    "Shape and colour accuracy (and the probe's, when it is not shape) on a few scenes of every split, every `eval_every` steps, with the probe's words counting cannot decide counted apart (`not_countable`: the evidence of binding, `sysgen.evaluate.countable_words`)."
     def after_step(self, learn):
         c = learn.config
         if learn.is_main and (learn.step % c.eval_every == 0 or learn.step == c.steps):
-            m = evaluate(learn.raw_model, learn.splits, attributes=tuple(dict.fromkeys(("shape", c.probe, "color"))), limit=c.eval_scenes,
-                         seed=c.seed, bf16=learn.bf16)
-            learn.log(dict(step=learn.step, eval=m))
+            detail = evaluate(learn.raw_model, learn.splits, attributes=tuple(dict.fromkeys(("shape", c.probe, "color"))),
+                              limit=c.eval_scenes, seed=c.seed, bf16=learn.bf16, detail=True)
+            m, scored = split_scores(detail)
+            learn.log(dict(step=learn.step, eval=m, not_countable={s: row[c.probe]["not_countable"] for s, row in scored.items()}))
 
 # %% ../nbs/07_train.ipynb #1693d974
 class CheckpointCB(Callback):
