@@ -198,6 +198,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                            'sysgen.io.git_commit': ('io.html#git_commit', 'sysgen/io.py'),
                            'sysgen.io.project_root': ('io.html#project_root', 'sysgen/io.py'),
                            'sysgen.io.read_json': ('io.html#read_json', 'sysgen/io.py'),
+                           'sysgen.io.run_lock': ('io.html#run_lock', 'sysgen/io.py'),
+                           'sysgen.io.run_locked': ('io.html#run_locked', 'sysgen/io.py'),
                            'sysgen.io.runs_root': ('io.html#runs_root', 'sysgen/io.py'),
                            'sysgen.io.write_json': ('io.html#write_json', 'sysgen/io.py')},
             'sysgen.mechanism': { 'sysgen.mechanism.accuracy_by': ('mechanism.html#accuracy_by', 'sysgen/mechanism.py'),

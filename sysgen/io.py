@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import tempfile
+from contextlib import contextmanager
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import ClassVar
@@ -18,8 +19,8 @@ import numpy as np
 import sysgen
 
 # %% auto #0
-__all__ = ['RUNS_ENV', 'atomic_write', 'write_json', 'read_json', 'git_commit', 'derive_seed', 'JSONConfig', 'project_root',
-           'runs_root']
+__all__ = ['RUNS_ENV', 'LOCK_NAME', 'atomic_write', 'write_json', 'read_json', 'git_commit', 'derive_seed', 'JSONConfig',
+           'project_root', 'runs_root', 'run_lock', 'run_locked']
 
 # %% ../nbs/00b_io.ipynb #2b9f010c
 def atomic_write(path, write) -> Path:
@@ -105,3 +106,35 @@ def runs_root(root=None, start=None) -> Path:
     if project is not None: return project / "results" / "runs"
     raise FileNotFoundError(f"no run store: {Path(start or Path.cwd()).resolve()} is not inside a sysgen checkout. "
                             f"Pass --runs DIR (in Python: root=DIR) or set {RUNS_ENV}=DIR")
+
+# %% ../nbs/00b_io.ipynb #lock0002
+try: import fcntl
+except ImportError: fcntl = None                 # not POSIX: no lock (see above)
+
+LOCK_NAME = ".lock"   # in the run directory, while a process trains it
+
+@contextmanager
+def run_lock(run_dir):
+    "Hold an exclusive lock on `run_dir` while training it; a RuntimeError at once if another process holds it. The lock ends with the process, so a killed run resumes."
+    run_dir = Path(run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    if fcntl is None:
+        yield; return
+    path = run_dir / LOCK_NAME
+    with open(path, "a") as f:
+        try: fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise RuntimeError(f"{run_dir} is being trained by another process (it holds {path}): wait for it, or stop it "
+                               "and resume") from None
+        try: yield
+        finally: path.unlink(missing_ok=True)
+
+def run_locked(run_dir) -> bool:
+    "True while another process holds `run_dir`'s lock (`run_lock`), i.e. is training it."
+    path = Path(run_dir) / LOCK_NAME
+    if fcntl is None or not path.exists(): return False
+    with open(path, "a") as f:
+        try: fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError: return True
+        fcntl.flock(f, fcntl.LOCK_UN)
+    return False

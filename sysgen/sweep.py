@@ -18,7 +18,7 @@ from pathlib import Path
 from tqdm.auto import tqdm
 
 from .distributions import default_shared
-from .io import runs_root
+from .io import run_locked, runs_root
 from .plots import HALF_LINE
 from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored_counts
 from .runtime import choose_threads
@@ -156,9 +156,10 @@ def runs_dir(start=None) -> Path:
 
 # %% ../nbs/09_sweep.ipynb #e78ad98d
 def run_state(run_dir) -> str:
-    "'done', 'partial' or 'todo'."
+    "'done', 'running' (another process is training it: `sysgen.io.run_locked`), 'partial' (a checkpoint to resume) or 'todo'."
     run_dir = Path(run_dir)
     if (run_dir / "result.json").exists(): return "done"
+    if run_locked(run_dir): return "running"
     return "partial" if (run_dir / "ckpt.pt").exists() else "todo"
 
 def status(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None) -> list[dict]:
@@ -179,9 +180,10 @@ def run_one(config: TrainConfig, root=None, analyse: bool = True, progress: bool
 
 # %% ../nbs/09_sweep.ipynb #30fc00b3
 def _todo(configs: list[TrainConfig], root: Path, analyse: bool) -> list[TrainConfig]:
-    "The runs an executor still has to start: not finished, or finished without the analysis that was asked for."
-    return [c for c in configs if run_state(root / run_name(c)) != "done"
-            or (analyse and not (root / run_name(c) / "analysis.json").exists())]
+    "The runs an executor still has to start: not finished (and not being trained by another process), or finished without the analysis that was asked for."
+    states = {run_name(c): run_state(root / run_name(c)) for c in configs}
+    return [c for c in configs if states[run_name(c)] in ("todo", "partial")
+            or (states[run_name(c)] == "done" and analyse and not (root / run_name(c) / "analysis.json").exists())]
 
 # %% ../nbs/09_sweep.ipynb #165f4c73
 _CHILD = ("import json, sys; from sysgen.sweep import run_one; from sysgen.train import TrainConfig; "
@@ -204,6 +206,11 @@ def run_local(configs: list[TrainConfig], root=None, jobs: int | None = None, an
     root = runs_root(root)
     todo = _todo(configs, root, analyse)
     if jobs is None: jobs = max(1, (os.cpu_count() or 1) // max(1, configs[0].threads if configs else 1))
+    running = [run_name(c) for c in configs if run_state(root / run_name(c)) == "running"]
+    if todo or running:                            # the plan, before hours of work start: Ctrl-C stops, the same call resumes
+        print(f"sweep: {len(todo)} of {len(configs)} runs to train or analyse in {root}, {min(jobs, max(1, len(todo)))} at a time"
+              + (f"; {len(running)} being trained by other processes, left to them ({', '.join(running)})" if running else "")
+              + ". Ctrl-C stops it; the same command resumes.", file=sys.stderr)
     failed = []
     with ThreadPoolExecutor(max_workers=jobs) as pool, tqdm(total=len(todo), desc="runs", disable=not progress) as bar:
         for future in as_completed([pool.submit(_child, c, root, analyse) for c in todo]):

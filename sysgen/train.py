@@ -10,6 +10,7 @@ import json
 import math
 import os
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import ClassVar, NamedTuple
@@ -24,7 +25,7 @@ import sysgen
 from .dataset import DatasetConfig, load_dataset, split_data
 from .distributions import SPLITS, HueJitter, Subset, check_pair
 from .evaluate import evaluate, result_record, split_scores
-from .io import JSONConfig, atomic_write, derive_seed, git_commit, read_json, write_json
+from .io import JSONConfig, atomic_write, derive_seed, git_commit, read_json, run_lock, write_json
 from .runtime import (DEVICES, as_device, autocast, bf16_choice, choose_threads, dist_backend, resolve_bf16,
                             runtime_record, synchronize, torch_threads)
 from .model import MMLM, ModelConfig, count_parameters, flops_per_sample
@@ -471,14 +472,15 @@ def final_metrics(model, splits: dict, config: TrainConfig, bf16: bool | None = 
 
 # %% ../nbs/07_train.ipynb #64f86f0b
 def train(config: TrainConfig, run_dir, resume: bool = False, progress: bool = True, callbacks=None) -> dict:
-    "Train (or resume) the run `config` in `run_dir`; returns the content of its `result.json`."
+    "Train (or resume) the run `config` in `run_dir`, holding its lock (`sysgen.io.run_lock`: one writer per run); returns the content of its `result.json`."
     run_dir = Path(run_dir)
     if (run_dir / "result.json").exists() and (run_dir / "config.json").exists():
         _prepare_run_dir(run_dir, config, resume)              # still refuses another configuration
         return json.loads((run_dir / "result.json").read_text())
     state = _prepare_run_dir(run_dir, config, resume)
     device = as_device(config.device)                          # a missing GPU fails here, before any work
-    with torch_threads(choose_threads(config.threads)):
+    main = int(os.environ.get("RANK", "0")) == 0               # under torchrun rank 0 writes the run: it holds the lock
+    with run_lock(run_dir) if main else nullcontext(), torch_threads(choose_threads(config.threads)):
         return _train(config, run_dir, state, device, progress, callbacks)
 
 # %% ../nbs/07_train.ipynb #a15dd081
