@@ -427,6 +427,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                              'sysgen.text.attribute_type': ('text.html#attribute_type', 'sysgen/text.py'),
                              'sysgen.text.eval_mask': ('text.html#eval_mask', 'sysgen/text.py'),
                              'sysgen.text.load_split': ('text.html#load_split', 'sysgen/text.py'),
+                             'sysgen.text.mask_whole_type': ('text.html#mask_whole_type', 'sysgen/text.py'),
                              'sysgen.text.mlm_mask': ('text.html#mlm_mask', 'sysgen/text.py'),
                              'sysgen.text.normalize': ('text.html#normalize', 'sysgen/text.py'),
                              'sysgen.text.selection_table': ('text.html#selection_table', 'sysgen/text.py'),

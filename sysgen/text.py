@@ -17,8 +17,8 @@ from .scenes import ATTRIBUTES, MATERIALS, SHAPES, SIZES, Scenes, palette
 
 # %% auto #0
 __all__ = ['SPECIALS', 'PAD', 'CLS', 'SEP', 'MASK', 'TEXT_ORDER', 'MAX_LEN', 'IGNORE_INDEX', 'SPHERE', 'attribute_type', 'Vocab',
-           'Text', 'tokenize', 'selection_table', 'mlm_mask', 'eval_mask', 'Batch', 'normalize', 'ImageTextDataset',
-           'load_split']
+           'Text', 'tokenize', 'selection_table', 'mlm_mask', 'mask_whole_type', 'eval_mask', 'Batch', 'normalize',
+           'ImageTextDataset', 'load_split']
 
 # %% ../nbs/04_text.ipynb #77e5363f
 SPECIALS = ("[PAD]", "[CLS]", "[SEP]", "[MASK]")
@@ -165,6 +165,18 @@ def mlm_mask(tokens: torch.Tensor, vocab: Vocab, generator: torch.Generator, p: 
     inputs = torch.where(selected & (u >= mask) & (u < mask + random), other, inputs)
     labels = torch.where(selected, x, IGNORE_INDEX)
     return inputs.to(tokens.device), labels.to(tokens.device)
+
+# %% ../nbs/04_text.ipynb #wholety1
+def mask_whole_type(tokens: torch.Tensor, types: torch.Tensor, inputs: torch.Tensor, labels: torch.Tensor,
+                    generator: torch.Generator, p: float) -> tuple[torch.Tensor, torch.Tensor]:
+    "With probability `p` per text, also mask (input [MASK], label the word) every word of one attribute type drawn uniformly; returns (inputs, labels)."
+    p = _check_p("p", p)
+    b = tokens.shape[0]
+    chosen = torch.rand(b, generator=generator) < p
+    kind = torch.randint(0, len(ATTRIBUTES), (b,), generator=generator)
+    dev = tokens.device
+    hit = chosen.to(dev)[:, None] & (types.to(dev) == kind.to(dev)[:, None])
+    return torch.where(hit, MASK, inputs), torch.where(hit, tokens, labels)
 
 # %% ../nbs/04_text.ipynb #8109c945
 SPHERE = SHAPES.index("sphere")

@@ -29,7 +29,7 @@ from .io import JSONConfig, atomic_write, derive_seed, git_commit, read_json, ru
 from .runtime import (DEVICES, as_device, autocast, bf16_choice, choose_threads, dist_backend, resolve_bf16,
                             runtime_record, synchronize, torch_threads)
 from .model import MMLM, ModelConfig, count_parameters, flops_per_sample
-from .text import IGNORE_INDEX, ImageTextDataset, Vocab, mlm_mask, normalize
+from .text import IGNORE_INDEX, ImageTextDataset, Vocab, mask_whole_type, mlm_mask, normalize
 
 # %% auto #0
 __all__ = ['CONFIGS', 'RECIPE', 'TrainConfig', 'get_config', 'parse_overrides', 'make_splits', 'batch_indices', 'lr_factor',
@@ -84,6 +84,7 @@ class TrainConfig(JSONConfig):
     grad_clip: float = 1.0           # 0 = off
     mask_p: float = 0.15             # MLM selection probability (nbs/paper.ipynb#sec-model)
     mask_shape: float | None = None  # a different selection probability for shape words (None: mask_p)
+    mask_type: float = 0.0           # probability that a training text also has every word of one type masked (sysgen.text.mask_whole_type)
     seed: int = 0                    # model initialisation, sample order, masks
     # how it runs (sysgen.runtime): chosen at run time, recorded in config.json and result.json, not part of what is learned
     bf16: bool | str = "auto"        # bfloat16 autocast: 'auto' (where the device does bf16 natively), True or False
@@ -112,7 +113,7 @@ class TrainConfig(JSONConfig):
             raise ValueError(f"threads must be a whole number ≥ 0 (0: the default), got {self.threads!r}; e.g. --threads 1")
         if not 0 < self.fraction <= 1: raise ValueError(f"fraction must be in (0, 1], got {self.fraction}")
         if not 0 <= self.hue <= 0.5: raise ValueError(f"hue must be in [0, 0.5], got {self.hue}")
-        for name in ("mask_p", "mask_shape"):
+        for name in ("mask_p", "mask_shape", "mask_type"):
             v = getattr(self, name)
             if v is not None and not 0 <= v <= 1: raise ValueError(f"{name} must be a probability in [0, 1], got {v}")
         self.model_config(0)     # checks the model's sizes
@@ -386,6 +387,9 @@ def train_step(self: Learner):
     b = data.batch(idx, epoch)
     gen = torch.Generator().manual_seed(derive_seed(c.seed, self.step, self.rank))
     inputs, labels = mlm_mask(b.tokens, self.vocab, gen, p=self.mask_p)
+    if c.mask_type > 0:                                        # its own stream: mask_type=0 leaves every run as it was
+        gen_type = torch.Generator().manual_seed(derive_seed(c.seed, self.step, self.rank, 1))
+        inputs, labels = mask_whole_type(b.tokens, b.types, inputs, labels, gen_type, c.mask_type)
     with autocast(self.device, self.bf16):
         logits = self.model(b.images.to(self.device), inputs.to(self.device))
     loss = F.cross_entropy(logits.float().flatten(0, 1), labels.to(self.device).flatten(), ignore_index=IGNORE_INDEX)
