@@ -375,6 +375,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                               'sysgen.sweep._match': ('sweep.html#_match', 'sysgen/sweep.py'),
                               'sysgen.sweep._one_run_ci': ('sweep.html#_one_run_ci', 'sysgen/sweep.py'),
                               'sysgen.sweep._pct': ('sweep.html#_pct', 'sysgen/sweep.py'),
+                              'sysgen.sweep._plan': ('sweep.html#_plan', 'sysgen/sweep.py'),
                               'sysgen.sweep._todo': ('sweep.html#_todo', 'sysgen/sweep.py'),
                               'sysgen.sweep._values': ('sweep.html#_values', 'sysgen/sweep.py'),
                               'sysgen.sweep.canonical': ('sweep.html#canonical', 'sysgen/sweep.py'),

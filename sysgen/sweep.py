@@ -200,6 +200,12 @@ def _child(config: TrainConfig, root: Path, analyse: bool) -> tuple[str, int]:
     return run_name(config), p.returncode
 
 # %% ../nbs/09_sweep.ipynb #88083b62
+def _plan(todo: int, total: int, root, jobs: int, running: list[str]) -> str:
+    "What a local sweep is about to do, printed before hours of work start."
+    return (f"sweep: {todo} of {total} runs to train or analyse in {root}, {min(jobs, max(1, todo))} at a time"
+            + (f"; {len(running)} being trained by other processes, left to them ({', '.join(running)})" if running else "")
+            + ". Ctrl-C stops it; the same command resumes.")
+
 def run_local(configs: list[TrainConfig], root=None, jobs: int | None = None, analyse: bool = True,
               progress: bool = True) -> list[str]:
     "Run every configuration whose run is not done, `jobs` processes at a time; returns the names of the runs trained."
@@ -207,10 +213,7 @@ def run_local(configs: list[TrainConfig], root=None, jobs: int | None = None, an
     todo = _todo(configs, root, analyse)
     if jobs is None: jobs = max(1, (os.cpu_count() or 1) // max(1, configs[0].threads if configs else 1))
     running = [run_name(c) for c in configs if run_state(root / run_name(c)) == "running"]
-    if todo or running:                            # the plan, before hours of work start: Ctrl-C stops, the same call resumes
-        print(f"sweep: {len(todo)} of {len(configs)} runs to train or analyse in {root}, {min(jobs, max(1, len(todo)))} at a time"
-              + (f"; {len(running)} being trained by other processes, left to them ({', '.join(running)})" if running else "")
-              + ". Ctrl-C stops it; the same command resumes.", file=sys.stderr)
+    if progress and (todo or running): print(_plan(len(todo), len(configs), root, jobs, running), file=sys.stderr)
     failed = []
     with ThreadPoolExecutor(max_workers=jobs) as pool, tqdm(total=len(todo), desc="runs", disable=not progress) as bar:
         for future in as_completed([pool.submit(_child, c, root, analyse) for c in todo]):
