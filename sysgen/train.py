@@ -72,6 +72,7 @@ class TrainConfig(JSONConfig):
     patch: int = 8
     patch_norm: bool = True          # LayerNorm over each patch's pixels (the paper's); False keeps brightness and contrast
     stem: str = "patch"              # image tokens: 'patch' (the paper's linear projection) or 'conv' (see sysgen.model)
+    position_std: float = 0.02       # std of the initial position embeddings (sysgen.model.ModelConfig)
     # optimisation
     optimizer: str = "adamw"         # 'adam' or 'adamw'
     lr: float = 1e-3
@@ -135,7 +136,8 @@ class TrainConfig(JSONConfig):
     def model_config(self, vocab_size: int) -> ModelConfig:
         return ModelConfig(d_model=self.d_model, n_layers=self.n_layers, n_heads=self.n_heads, d_ff=self.d_ff,
                            dropout=self.dropout, patch=self.patch, image_size=self.image_size, vocab_size=vocab_size,
-                           max_text_len=self.text_len, patch_norm=self.patch_norm, stem=self.stem)
+                           max_text_len=self.text_len, patch_norm=self.patch_norm, stem=self.stem,
+                           position_std=self.position_std)
 
     def run_diff(self, other: TrainConfig) -> dict:
         "`diff` without the runtime fields: where two configurations would learn something different."
