@@ -207,6 +207,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                   'sysgen.mechanism.feature_geometry': ('mechanism.html#feature_geometry', 'sysgen/mechanism.py'),
                                   'sysgen.mechanism.load_run_model': ('mechanism.html#load_run_model', 'sysgen/mechanism.py'),
                                   'sysgen.mechanism.masked_features': ('mechanism.html#masked_features', 'sysgen/mechanism.py'),
+                                  'sysgen.mechanism.masked_word_spread': ('mechanism.html#masked_word_spread', 'sysgen/mechanism.py'),
                                   'sysgen.mechanism.probe_scenes': ('mechanism.html#probe_scenes', 'sysgen/mechanism.py'),
                                   'sysgen.mechanism.run_p_score': ('mechanism.html#run_p_score', 'sysgen/mechanism.py'),
                                   'sysgen.mechanism.training_nmi': ('mechanism.html#training_nmi', 'sysgen/mechanism.py'),

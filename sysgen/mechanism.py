@@ -24,7 +24,7 @@ from .train import TrainConfig, as_train_config, load_run
 
 # %% auto #0
 __all__ = ['training_scenes', 'training_nmi', 'probe_scenes', 'masked_features', 'load_run_model', 'run_p_score',
-           'feature_geometry', 'accuracy_by', 'analyse_run']
+           'feature_geometry', 'accuracy_by', 'masked_word_spread', 'analyse_run']
 
 # %% ../nbs/08d_mechanism.ipynb #5c6c4db6
 def training_scenes(config) -> Scenes:
@@ -129,6 +129,46 @@ def accuracy_by(run_dir, attribute: str = "shape", by: str = "size", n_scenes: i
             sel = (split == sp) & (value == v)
             if sel.any(): out.setdefault(sp, {})[vocab.values(by)[v]] = dict(accuracy=float(right[sel].mean()), total=int(sel.sum()))
     return out
+
+# %% ../nbs/08d_mechanism.ipynb #afed90cd
+def masked_word_spread(model: MMLM, scenes: Scenes, images: torch.Tensor, attribute: str = "shape",
+                       batch_size: int = 128) -> dict:
+    "How far apart a text's masked `attribute` words are, per stage (input, then each layer), with the embedding norms: {'stages', 'texts', 'word_norm', 'position_norm', 'position_gap'}."
+    if not isinstance(attribute, str): raise ValueError(f"attribute must be one attribute name, got {attribute!r}")
+    col = attribute_columns(attribute)[0]
+    tokens, types, shapes = (torch.from_numpy(x) for x in tokenize(scenes, None, model.config.max_text_len))
+    inputs, labels = eval_mask(tokens, types, shapes, attribute, mode="selected", skip_spheres=False)
+    n, device = model.config.n_patches, next(model.parameters()).device
+    stages: list = []
+    hooks = [model.encoder.register_forward_pre_hook(lambda m, args: stages.append(args[0]))]
+    hooks += [layer.register_forward_hook(lambda m, args, out: stages.append(out)) for layer in model.encoder.layers]
+    was_training = model.training
+    model.eval()
+    spread, texts = torch.zeros(model.config.n_layers + 1, dtype=torch.float64), 0
+    try:
+        with torch.inference_mode():
+            for s in range(0, len(tokens), batch_size):
+                stages.clear()
+                model.features(normalize(images[s:s + batch_size]).to(device), inputs[s:s + batch_size].to(device))
+                m = (labels[s:s + batch_size] != IGNORE_INDEX).to(device).double()
+                cnt, keep = m.sum(1), m.sum(1) >= 2
+                for i, x in enumerate(stages):
+                    x = x[:, n:].double()
+                    mean = (x * m[..., None]).sum(1) / cnt.clamp(min=1)[:, None]
+                    dev = (((x - mean[:, None]) ** 2).sum(-1) * m).sum(1)
+                    size = ((x ** 2).sum(-1) * m).sum(1)
+                    spread[i] += (dev[keep] / size[keep]).sqrt().sum().cpu()
+                texts += int(keep.sum())
+    finally:
+        for h in hooks: h.remove()
+        model.train(was_training)
+    slots = n + 1 + col + 5 * torch.arange((model.config.max_text_len - 1 - col) // 5)
+    pos = model.position_embedding[0, slots].detach().double()
+    gap = torch.cdist(pos, pos)[~torch.eye(len(slots), dtype=torch.bool, device=pos.device)].mean()
+    return dict(stages=(spread / max(texts, 1)).tolist(), texts=texts,
+                word_norm=model.token_embedding.weight.detach().norm(dim=-1).mean().item(),
+                position_norm=pos.norm(dim=-1).mean().item(), position_gap=gap.item())
+
 
 # %% ../nbs/08d_mechanism.ipynb #463140a7
 _P_SCORE_SAMPLING = {k: v.default for k, v in inspect.signature(p_score).parameters.items()
