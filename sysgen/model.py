@@ -43,6 +43,7 @@ class ModelConfig(JSONConfig):
                              # 'hybrid' (both, summed: convolutions for shape, the linear path for colour)
     position_std: float = 0.02  # standard deviation of the initial position embeddings (the encoder below says why
                                 # it matters: 0.02 starts them ~50× smaller than the token and image embeddings)
+    image_position_std: float | None = None  # the same for the image patches' positions (None: position_std)
 
     def __post_init__(self):
         for name in ("d_model", "n_layers", "n_heads", "d_ff", "patch", "image_size", "max_text_len", "channels"):
@@ -55,6 +56,9 @@ class ModelConfig(JSONConfig):
         if not 0 <= self.dropout < 1: raise ValueError(f"dropout must be in [0, 1), got {self.dropout!r}")
         if isinstance(self.position_std, bool) or not isinstance(self.position_std, (int, float)) or not self.position_std > 0:
             raise ValueError(f"position_std must be a positive number, got {self.position_std!r}")
+        if self.image_position_std is not None and (isinstance(self.image_position_std, bool) or
+                not isinstance(self.image_position_std, (int, float)) or not self.image_position_std > 0):
+            raise ValueError(f"image_position_std must be a positive number or None, got {self.image_position_std!r}")
         if self.activation not in _ACTIVATIONS: raise ValueError(f"activation must be one of {_ACTIVATIONS}, got {self.activation!r}")
         if self.stem not in _STEMS: raise ValueError(f"stem must be one of {_STEMS}, got {self.stem!r}")
         if self.stem != "patch" and self.patch & (self.patch - 1):
@@ -125,7 +129,9 @@ class MMLM(nn.Module):
             if seed is not None: torch.manual_seed(seed)
             self.patch_embedding = PatchEmbedding(c) if c.stem == "patch" else ConvStem(c)
             self.token_embedding = nn.Embedding(c.vocab_size, c.d_model)
-            self.position_embedding = nn.Parameter(torch.randn(1, c.seq_len, c.d_model) * c.position_std)
+            std = torch.full((c.seq_len, 1), float(c.position_std))
+            if c.image_position_std is not None: std[:c.n_patches] = c.image_position_std
+            self.position_embedding = nn.Parameter(torch.randn(1, c.seq_len, c.d_model) * std)
             self.type_embedding = nn.Parameter(torch.randn(2, c.d_model) * 0.02)   # 0: image, 1: text
             self.dropout = nn.Dropout(c.dropout)
             layer = nn.TransformerEncoderLayer(c.d_model, c.n_heads, c.d_ff, c.dropout, c.activation,

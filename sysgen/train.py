@@ -73,6 +73,7 @@ class TrainConfig(JSONConfig):
     patch_norm: bool = True          # LayerNorm over each patch's pixels (the paper's); False keeps brightness and contrast
     stem: str = "patch"              # image tokens: 'patch' (the paper's linear projection) or 'conv' (see sysgen.model)
     position_std: float = 0.02       # std of the initial position embeddings (sysgen.model.ModelConfig)
+    image_position_std: float | None = None  # the same for the image patches (None: position_std)
     # optimisation
     optimizer: str = "adamw"         # 'adam' or 'adamw'
     lr: float = 1e-3
@@ -137,7 +138,7 @@ class TrainConfig(JSONConfig):
         return ModelConfig(d_model=self.d_model, n_layers=self.n_layers, n_heads=self.n_heads, d_ff=self.d_ff,
                            dropout=self.dropout, patch=self.patch, image_size=self.image_size, vocab_size=vocab_size,
                            max_text_len=self.text_len, patch_norm=self.patch_norm, stem=self.stem,
-                           position_std=self.position_std)
+                           position_std=self.position_std, image_position_std=self.image_position_std)
 
     def run_diff(self, other: TrainConfig) -> dict:
         "`diff` without the runtime fields: where two configurations would learn something different."
