@@ -146,7 +146,8 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     bt.add_argument("--config", default=None, help="named configuration (default: the current recipe, sysgen.train.RECIPE)")
     bt.add_argument("--steps", type=int, default=30, help="timed steps (default: %(default)s)")
     bt.add_argument("--warmup", type=int, default=5, help="untimed steps first (default: %(default)s)")
-    bt.add_argument("--set", nargs="*", default=[], metavar="KEY=VALUE", help="override configuration fields")
+    bt.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
+                    help="override configuration fields (--set a=1 b=2, or --set a=1 --set b=2)")
     _runtime_options(bt, device="the configuration's, auto", bf16=True)
     bt.set_defaults(run=_bench_train, parser=bt)
 
@@ -158,7 +159,8 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
                    "recipe, sysgen.train.RECIPE)")
     t.add_argument("--palette", type=int, metavar="N", help="levels per RGB channel: N³ colours")
     t.add_argument("--seed", type=int, help="model / sample-order / mask seed")
-    t.add_argument("--set", nargs="*", default=[], metavar="KEY=VALUE", help="override configuration fields, e.g. lr=3e-4")
+    t.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
+                   help="override configuration fields, e.g. lr=3e-4 (--set a=1 b=2, or --set a=1 --set b=2)")
     t.add_argument("--run-dir", metavar="DIR", help="run directory (default: runs/CONFIG-cCOLOURS-sSEED)")
     t.add_argument("--resume", action="store_true", help="continue the unfinished run in the run directory")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
