@@ -162,7 +162,8 @@ def masked_word_spread(model: MMLM, scenes: Scenes, images: torch.Tensor, attrib
     finally:
         for h in hooks: h.remove()
         model.train(was_training)
-    slots = n + 1 + col + 5 * torch.arange((model.config.max_text_len - 1 - col) // 5)
+    group = len(TEXT_ORDER) + 1                                   # an object's words, then [SEP]
+    slots = n + 1 + col + group * torch.arange((model.config.max_text_len - 2 - col) // group + 1)   # after [CLS]
     pos = model.position_embedding[0, slots].detach().double()
     gap = torch.cdist(pos, pos)[~torch.eye(len(slots), dtype=torch.bool, device=pos.device)].mean()
     return dict(stages=(spread / max(texts, 1)).tolist(), texts=texts,
