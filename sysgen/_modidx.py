@@ -379,6 +379,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                               'sysgen.sweep._plan': ('sweep.html#_plan', 'sysgen/sweep.py'),
                               'sysgen.sweep._todo': ('sweep.html#_todo', 'sysgen/sweep.py'),
                               'sysgen.sweep._values': ('sweep.html#_values', 'sysgen/sweep.py'),
+                              'sysgen.sweep.adopt': ('sweep.html#adopt', 'sysgen/sweep.py'),
                               'sysgen.sweep.canonical': ('sweep.html#canonical', 'sysgen/sweep.py'),
                               'sysgen.sweep.compare': ('sweep.html#compare', 'sysgen/sweep.py'),
                               'sysgen.sweep.cpu_time': ('sweep.html#cpu_time', 'sysgen/sweep.py'),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -27,7 +28,7 @@ from .train import CONFIGS, RECIPE, TrainConfig, get_config, train
 
 # %% auto #0
 __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'Sweep', 'get_sweep',
-           'runs_dir', 'run_state', 'status', 'run_one', 'run_local', 'run_slurm', 'sweep', 'without_index',
+           'runs_dir', 'run_state', 'status', 'run_one', 'adopt', 'run_local', 'run_slurm', 'sweep', 'without_index',
            'experiments_table', 'cpu_time', 'with_words', 'experiment_frame', 'compare', 'value', 'describe_scale',
            'experiment_runs', 'plot_effect', 'curve']
 
@@ -178,6 +179,49 @@ def run_one(config: TrainConfig, root=None, analyse: bool = True, progress: bool
         analyse_run(run_dir, attributes=tuple(dict.fromkeys(("shape", config.probe))))   # and the probe's, if not shape
     return record
 
+# %% ../nbs/09_sweep.ipynb #37486cf8
+_NOT_COPIED = ("config.json", "result.json", "analysis.json", "sweep.log", "ckpt.pt")
+
+def adopt(source, config: TrainConfig, root=None, analyse: bool = True) -> Path:
+    "Enter the finished run `source` into the run store as the run of `config`, if it trained `config` under another configuration name; returns the new run directory."
+    import torch
+    from sysgen.io import atomic_write, project_root, read_json, write_json
+    from sysgen.train import load_checkpoint
+    source = Path(source)
+    if not (source / "result.json").is_file() or not (source / "config.json").is_file():
+        raise FileNotFoundError(f"{source} holds no result.json and config.json: only a finished run can be adopted")
+    meta, result = read_json(source / "config.json"), read_json(source / "result.json")
+    have, want = TrainConfig.from_dict(meta["config"]).to_dict(), config.to_dict()
+    differ = [k for k in want if k != "name" and want[k] != have.get(k)]
+    if differ:
+        raise ValueError(f"{source} did not train the run of {config.name!r}: " +
+                         "; ".join(f"{k} is {have.get(k)!r} there, {want[k]!r} here" for k in differ))
+    run_dir = runs_root(root) / run_name(config)
+    if run_state(run_dir) != "todo" or (run_dir.is_dir() and any(run_dir.iterdir())):
+        raise FileExistsError(f"{run_dir} already holds a run ({run_state(run_dir)}): adopting would mix two runs in one directory")
+    home = project_root(source)
+    origin = dict(run=str(source.resolve().relative_to(home) if home else source.resolve()), config=have["name"], commit=meta.get("commit"))
+    tmp = run_dir.parent / f".{run_dir.name}.adopt"
+    if tmp.exists(): shutil.rmtree(tmp)                               # left by an adoption that was killed
+    tmp.mkdir(parents=True)
+    for f in source.iterdir():
+        if f.is_file() and f.name not in _NOT_COPIED and not f.name.startswith("."):
+            try: os.link(f, tmp / f.name)
+            except OSError: shutil.copy2(f, tmp / f.name)
+    if (source / "ckpt.pt").is_file():                                # the checkpoint names its configuration too
+        state = load_checkpoint(source / "ckpt.pt")
+        state["config"] = {**state["config"], "name": config.name}
+        atomic_write(tmp / "ckpt.pt", lambda p: torch.save(state, p))
+    write_json(tmp / "config.json", {**meta, "config": {**meta["config"], "name": config.name}, "adopted_from": origin})
+    write_json(tmp / "result.json", {**result, "config": {**result["config"], "name": config.name}, "adopted_from": origin})
+    if run_dir.is_dir(): run_dir.rmdir()                               # an empty directory, checked above
+    os.replace(tmp, run_dir)
+    if analyse:
+        from sysgen.mechanism import analyse_run
+        analyse_run(run_dir, attributes=tuple(dict.fromkeys(("shape", config.probe))))
+    return run_dir
+
+
 # %% ../nbs/09_sweep.ipynb #30fc00b3
 def _todo(configs: list[TrainConfig], root: Path, analyse: bool) -> list[TrainConfig]:
     "The runs an executor still has to start: not finished (and not being trained by another process), or finished without the analysis that was asked for."
@@ -269,19 +313,20 @@ def experiments_table(seeds: int = 3, root=None, config: str | None = None):
 
 # %% ../nbs/09_sweep.ipynb #fcd0a846
 def cpu_time(root=None):
-    "Per configuration in the run store: finished runs, core-hours (`wall_seconds` × threads), median minutes per run, CPUs and precisions recorded."
+    "Per configuration in the run store: finished runs, core-hours (`wall_seconds` × threads, adopted runs left out), median minutes per run, CPUs and precisions recorded."
     import pandas as pd
     root = Path(runs_root(root))
-    cols = ["configuration", "runs", "core-hours", "median minutes per run", "CPUs", "precisions"]
+    cols = ["configuration", "runs", "adopted", "core-hours", "median minutes per run", "CPUs", "precisions"]
     rows = []
     for r in (load_results(root) if root.is_dir() else []):
         rt = r.get("runtime") or {}
         rows.append(dict(configuration=r["config"].get("name", "?"), seconds=float(r["wall_seconds"]),
                          threads=int(r.get("threads") or rt.get("threads") or 1),
-                         cpu=rt.get("cpu") or "not recorded", precision=rt.get("precision") or "not recorded"))
+                         cpu=rt.get("cpu") or "not recorded", precision=rt.get("precision") or "not recorded", adopted="adopted_from" in r))
     if not rows: return pd.DataFrame(columns=cols)
     f = pd.DataFrame(rows)
-    out = [{"configuration": name, "runs": len(g), "core-hours": round(float((g["seconds"] * g["threads"]).sum()) / 3600, 1),
+    out = [{"configuration": name, "runs": len(g), "adopted": int(g["adopted"].sum()),
+            "core-hours": round(float((g["seconds"] * g["threads"])[~g["adopted"]].sum()) / 3600, 1),
             "median minutes per run": round(float(g["seconds"].median()) / 60, 1),
             "CPUs": ", ".join(sorted(set(g["cpu"]))), "precisions": ", ".join(sorted(set(g["precision"])))}
            for name, g in f.groupby("configuration", sort=True)]
