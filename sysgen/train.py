@@ -32,10 +32,10 @@ from .model import MMLM, ModelConfig, count_parameters, flops_per_sample
 from .text import IGNORE_INDEX, ImageTextDataset, Vocab, mask_whole_type, mlm_mask, normalize
 
 # %% auto #0
-__all__ = ['CONFIGS', 'RECIPE', 'TrainConfig', 'get_config', 'parse_overrides', 'make_splits', 'batch_indices', 'lr_factor',
-           'save_checkpoint', 'load_checkpoint', 'Callback', 'ProgressCB', 'LogCB', 'EvalCB', 'CheckpointCB',
-           'mask_probabilities', 'make_optimizer', 'Learner', 'read_run_config', 'final_metrics', 'train',
-           'as_train_config', 'LoadedRun', 'load_run', 'evaluate_run', 'matmul_peak', 'train_benchmark']
+__all__ = ['CONFIGS', 'RECIPE', 'EARLIER_RECIPES', 'TrainConfig', 'get_config', 'parse_overrides', 'make_splits', 'batch_indices',
+           'lr_factor', 'save_checkpoint', 'load_checkpoint', 'Callback', 'ProgressCB', 'LogCB', 'EvalCB',
+           'CheckpointCB', 'mask_probabilities', 'make_optimizer', 'Learner', 'read_run_config', 'final_metrics',
+           'train', 'as_train_config', 'LoadedRun', 'load_run', 'evaluate_run', 'matmul_peak', 'train_benchmark']
 
 # %% ../nbs/07_train.ipynb #5f574a6b
 @dataclass(frozen=True)
@@ -178,8 +178,16 @@ CONFIGS = {
 CONFIGS["baby3"] = replace(CONFIGS["baby2"], name="baby3", position_std=1.0)
 
 # the recipe that `sysgen train`, `sysgen bench train`, the sweeps and the experiment notebooks use unless told
-# otherwise: the best found so far (nbs/experiments/baby_config.ipynb); `baby`'s runs stay readable with config="baby"
+# otherwise: the best found so far (nbs/experiments/baby_config.ipynb)
 RECIPE = "baby2"
+
+# the recipes the current one replaced, newest first, each with what it was and why it was replaced: their runs stay
+# in the run store, readable (config=NAME), and the experiment notebooks show them after the current recipe's, never
+# mixed with them in one table or interval
+EARLIER_RECIPES = {
+    "baby": "64×64 images, 2–4 objects per scene and the paper's linear patch projection; its model had not learned "
+            "the task, so its runs judge nothing.",
+}
 
 def get_config(name: str, **overrides) -> TrainConfig:
     "The named configuration with some fields replaced."

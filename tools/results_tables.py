@@ -13,11 +13,11 @@ from pathlib import Path
 
 from sysgen.results import runs_markdown
 from sysgen.sweep import compare, experiment_frame
-from sysgen.train import RECIPE
+from sysgen.train import EARLIER_RECIPES, RECIPE
 from sysgen.verdicts import verdicts_table
 
 ROOT = Path(__file__).resolve().parents[1]
-RECIPES = (RECIPE, "baby")                     # the current recipe first, then the earlier one
+RECIPES = (RECIPE, *EARLIER_RECIPES)           # the current recipe first, then the earlier ones, newest first
 BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
 RULES = ("Every check is committed to `preregistration/checks.json` before the runs it judges (the committed `baby` runs predate "
          "it, so for them the checks are post hoc; `baby2` onwards are judged by checks frozen before they started), and holds "
@@ -78,7 +78,8 @@ def block() -> str:
     parts = ["### Headline: shape accuracy (%) against the number of training colours",
              "sysgen: mean [95 % t interval] over the finished seeds (n); for a single seed, that run's Wilson interval over the "
              "words it scored; one CPU core per run; paper: [§ Published numbers](nbs/paper.ipynb#sec-numbers). The current "
-             f"recipe is `{RECIPE}` (see `nbs/experiments/baby_config.ipynb`); the earlier `baby` recipe's runs stay beside it."]
+             f"recipe is `{RECIPE}` (see `nbs/experiments/baby_config.ipynb`); the earlier recipes' runs "
+             f"({', '.join(f'`{c}`' for c in EARLIER_RECIPES)}) stay beside it."]
     for cfg in RECIPES:
         table = compare("diversity", experiment_frame("diversity", 3, root, config=cfg), metrics=("valA.shape", "valB.shape"))
         parts += [f"**`{cfg}`**", markdown(table)]
