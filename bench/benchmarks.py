@@ -19,7 +19,7 @@ import sysgen
 from sysgen.cli import bench_render
 from sysgen.io import git_commit, write_json
 from sysgen.runtime import choose_threads, runtime_record, torch_threads
-from sysgen.train import train_benchmark
+from sysgen.train import EARLIER_RECIPES, RECIPE, train_benchmark
 
 
 def profile_step(config: str, steps: int = 12, warmup: int = 3, threads: int = 1, **overrides) -> dict:
@@ -68,7 +68,8 @@ def main():
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--out", default="results/bench/benchmarks.json")
     p.add_argument("--threads", type=int, default=None, help="torch threads (default: OMP_NUM_THREADS if set, else 1)")
-    p.add_argument("--recipes", nargs="*", default=["baby", "baby2"], help="configurations to time with their defaults and to profile")
+    p.add_argument("--recipes", nargs="*", default=list(dict.fromkeys(["baby", *reversed(EARLIER_RECIPES), RECIPE])),
+                   help="configurations to time with their defaults and to profile (default: every recipe, oldest first)")
     args = p.parse_args()
     with torch_threads(choose_threads(args.threads)) as threads:
         run(args, threads)
