@@ -16,15 +16,16 @@ import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import torch
 from tqdm.auto import tqdm
 
 from .distributions import default_shared
-from .io import run_locked, runs_root
+from .io import atomic_write, project_root, read_json, run_locked, runs_root, write_json
 from .plots import HALF_LINE
 from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored_counts
 from .runtime import choose_threads
 from .stats import wilson_ci
-from .train import CONFIGS, RECIPE, TrainConfig, get_config, train
+from .train import CONFIGS, RECIPE, TrainConfig, get_config, load_checkpoint, train
 
 # %% auto #0
 __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'Sweep', 'get_sweep',
@@ -184,9 +185,6 @@ _NOT_COPIED = ("config.json", "result.json", "analysis.json", "sweep.log", "ckpt
 
 def adopt(source, config: TrainConfig, root=None, analyse: bool = True) -> Path:
     "Enter the finished run `source` into the run store as the run of `config`, if it trained `config` under another configuration name; returns the new run directory."
-    import torch
-    from sysgen.io import atomic_write, project_root, read_json, write_json
-    from sysgen.train import load_checkpoint
     source = Path(source)
     if not (source / "result.json").is_file() or not (source / "config.json").is_file():
         raise FileNotFoundError(f"{source} holds no result.json and config.json: only a finished run can be adopted")
