@@ -296,6 +296,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                 'sysgen.runtime.autocast': ('runtime.html#autocast', 'sysgen/runtime.py'),
                                 'sysgen.runtime.bf16_choice': ('runtime.html#bf16_choice', 'sysgen/runtime.py'),
                                 'sysgen.runtime.bf16_matmul_fast': ('runtime.html#bf16_matmul_fast', 'sysgen/runtime.py'),
+                                'sysgen.runtime.bf16_pays': ('runtime.html#bf16_pays', 'sysgen/runtime.py'),
                                 'sysgen.runtime.choose_device': ('runtime.html#choose_device', 'sysgen/runtime.py'),
                                 'sysgen.runtime.choose_threads': ('runtime.html#choose_threads', 'sysgen/runtime.py'),
                                 'sysgen.runtime.cpu_flags': ('runtime.html#cpu_flags', 'sysgen/runtime.py'),

@@ -17,8 +17,8 @@ import torch
 
 # %% auto #0
 __all__ = ['DEVICES', 'choose_threads', 'torch_threads', 'cpu_flags', 'cpu_model', 'native_bf16_cpu', 'bf16_choice',
-           'bf16_matmul_fast', 'has_native_bf16', 'resolve_bf16', 'autocast', 'choose_device', 'local_rank',
-           'dist_backend', 'as_device', 'synchronize', 'runtime_record']
+           'bf16_matmul_fast', 'has_native_bf16', 'bf16_pays', 'resolve_bf16', 'autocast', 'choose_device',
+           'local_rank', 'dist_backend', 'as_device', 'synchronize', 'runtime_record']
 
 # %% ../nbs/00a_runtime.ipynb #8a9985d8
 def choose_threads(requested: int | None = None, environ=None) -> int:
@@ -82,8 +82,8 @@ def bf16_choice(requested, native: bool) -> bool:
     raise ValueError(f"bf16 must be auto, true or false, got {requested!r}; e.g. --set bf16=auto")
 
 # %% ../nbs/00a_runtime.ipynb #50a315b5
-def bf16_matmul_fast(n: int = 256, seconds: float = 0.05) -> bool:
-    "Measured here: is a bf16 n×n matrix multiply at least as fast as an fp32 one? (fallback where CPU flags are unknown)"
+def bf16_matmul_fast(n: int = 512, seconds: float = 0.05) -> bool:
+    "Measured here, with the current torch threads: is a bf16 n×n matrix multiply at least as fast as an fp32 one?"
     def rate(dtype):
         a = torch.randn(n, n).to(dtype)
         a @ a
@@ -101,10 +101,16 @@ def has_native_bf16(device="cpu", cpuinfo: str | None = None, measure=bf16_matmu
     native = native_bf16_cpu(cpu_flags(_cpuinfo() if cpuinfo is None else cpuinfo))
     return measure() if native is None else native
 
+def bf16_pays(device="cpu", cpuinfo: str | None = None, measure=bf16_matmul_fast) -> bool:
+    "The `auto` rule: CUDA: native bf16; CPU: not ruled out by its flags and `measure()`d at least as fast as fp32."
+    device = torch.device(device)
+    if device.type == "cuda": return has_native_bf16(device)
+    return native_bf16_cpu(cpu_flags(_cpuinfo() if cpuinfo is None else cpuinfo)) is not False and measure()
+
 # %% ../nbs/00a_runtime.ipynb #8e4311b7
 def resolve_bf16(requested, device="cpu", cpuinfo: str | None = None, measure=bf16_matmul_fast) -> bool:
     "`bf16_choice` for `device`, with the machine's facts; warns when bf16 is forced where it is only emulated."
-    bf16 = bf16_choice(requested, requested == "auto" and has_native_bf16(device, cpuinfo, measure))
+    bf16 = bf16_choice(requested, requested == "auto" and bf16_pays(device, cpuinfo, measure))
     if requested is True and torch.device(device).type == "cpu" and not has_native_bf16(device, cpuinfo, measure):
         warnings.warn("bf16=true on a CPU without native bf16 (no avx512_bf16 / amx_bf16): autocast emulates it and "
                       "can be many times slower than fp32; use --set bf16=auto (or false) unless you need bf16 here",

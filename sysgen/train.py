@@ -262,12 +262,13 @@ def lr_factor(step: int, config: TrainConfig) -> float:
 
 # %% ../nbs/07_train.ipynb #d76c145f
 def save_checkpoint(path, model, optimizer, scheduler, step: int, config: TrainConfig, smooth_loss: float = float("nan"),
-                    wall_seconds: float = 0.0) -> Path:
-    "Write a checkpoint atomically: model, optimizer, scheduler, step, config, torch RNG state, the smoothed loss and the run's wall time so far."
+                    wall_seconds: float = 0.0, bf16: bool | None = None) -> Path:
+    "Write a checkpoint atomically: model, optimizer, scheduler, step, config, torch RNG state, the smoothed loss, the run's wall time so far and the precision chosen (`bf16`)."
     path = Path(path)
     state = dict(model=model.state_dict(), optimizer=optimizer.state_dict(), scheduler=scheduler.state_dict(),
                  step=step, config=config.to_dict(), torch_rng=torch.get_rng_state(), version=sysgen.__version__,
                  smooth_loss=float(smooth_loss), wall_seconds=float(wall_seconds))
+    if bf16 is not None: state["bf16"] = bool(bf16)
     device = next(model.parameters()).device
     if device.type == "cuda": state["cuda_rng"] = torch.cuda.get_rng_state(device)
     return atomic_write(path, lambda tmp: torch.save(state, tmp))
@@ -332,7 +333,7 @@ class CheckpointCB(Callback):
         c = learn.config
         if learn.is_main and (learn.step % c.ckpt_every == 0 or learn.step == c.steps):
             save_checkpoint(learn.run_dir / "ckpt.pt", learn.raw_model, learn.optimizer, learn.scheduler, learn.step, c,
-                            learn.smooth_loss, learn.wall_seconds)
+                            learn.smooth_loss, learn.wall_seconds, bf16=learn.bf16)
 
 # %% ../nbs/07_train.ipynb #f6f6efbd
 def _distributed(device: torch.device) -> tuple[int, int]:
@@ -448,13 +449,16 @@ def wall_seconds(self: Learner) -> float:
 # %% ../nbs/07_train.ipynb #a1c0e019
 @patch
 def restore(self: Learner, state: dict):
-    "Continue from a checkpoint (as `load_checkpoint` reads it)."
+    "Continue from a checkpoint (as `load_checkpoint` reads it), at the precision the run started with: `auto` is timed, and a run must not change precision halfway."
     self.raw_model.load_state_dict(state["model"]); self.optimizer.load_state_dict(state["optimizer"])
     self.scheduler.load_state_dict(state["scheduler"]); self.step = int(state["step"])
     if "torch_rng" in state: torch.set_rng_state(state["torch_rng"].cpu())
     if "cuda_rng" in state and self.device.type == "cuda": torch.cuda.set_rng_state(state["cuda_rng"].cpu(), self.device)
     self.smooth_loss = state.get("smooth_loss", float("nan"))
     self.wall_before = float(state.get("wall_seconds", 0.0))   # older checkpoints lack it: 0
+    if "bf16" in state and bool(state["bf16"]) != self.bf16:     # older checkpoints lack it: chosen again
+        self.bf16 = bool(state["bf16"])
+        self.runtime = {**self.runtime, "precision": "bf16" if self.bf16 else "fp32"}
 
 # %% ../nbs/07_train.ipynb #276e8852
 def read_run_config(run_dir) -> TrainConfig:
@@ -514,12 +518,12 @@ def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progr
     run_dir.mkdir(parents=True, exist_ok=True)
     if callbacks is None: callbacks = [LogCB(), EvalCB(), CheckpointCB()] + ([ProgressCB()] if progress else [])
     learn = Learner(config, splits, run_dir, callbacks, device=device, started=t0)
-    if learn.is_main: write_json(run_dir / "config.json", dict(config=config.to_dict(), version=sysgen.__version__,
-                                                              commit=git_commit(), runtime=learn.runtime))
     if state is not None:
         learn.restore(state)
         if learn.is_main: _truncate_log(run_dir / "log.jsonl", learn.step)
     elif learn.is_main: (run_dir / "log.jsonl").unlink(missing_ok=True)
+    if learn.is_main: write_json(run_dir / "config.json", dict(config=config.to_dict(), version=sysgen.__version__,
+                                                              commit=git_commit(), runtime=learn.runtime))
     learn.fit()
     _end_distributed(learn)                                    # no collective follows: rank 0 evaluates alone
     if not learn.is_main: return {}
