@@ -51,6 +51,7 @@ def _ratios(res: dict) -> list[str]:
     if busy: ratio(busy[0], "render_64", "images_per_s", "renderer with one core busy, at the default threads, against quiet")
     ratio("render_64_busy_threads2", "render_64", "images_per_s", "renderer with one core busy, at 2 threads, against quiet")
     ratio("train_baby_bf16", "train_baby_fp32", "samples_per_s", "`baby` training, bf16 against fp32")
+    ratio("train_baby_auto", "train_baby_fp32", "samples_per_s", "`baby` training, bf16 `auto` (what this machine chose) against fp32")
     for cfg in RECIPES:                           # every later recipe against the first, `baby`
         if cfg != "baby": ratio(f"train_{cfg}_default", "train_baby_default", "samples_per_s", f"training samples/s, `{cfg}` against `baby` (each with its defaults)")
     return out
