@@ -59,7 +59,7 @@ def _runtime_options(p: argparse.ArgumentParser, device: str | None = None, bf16
     if device: p.add_argument("--device", choices=DEVICES, default=None,
                               help=f"where to compute: auto (a GPU when there is one), cpu or cuda (default: {device})")
     if bf16: p.add_argument("--bf16", choices=("auto", "true", "false"), default=None,
-                            help="bfloat16 autocast: auto = only where the device does bf16 natively (default: the configuration's)")
+                            help="bfloat16 autocast: auto = only where the device does bf16 natively and faster (default: the configuration's)")
 
 def _runtime_overrides(args) -> dict:
     "The configuration fields set by --threads, --device and --bf16 (those given)."

@@ -89,7 +89,7 @@ class TrainConfig(JSONConfig):
     mask_type: float = 0.0           # probability that a training text also has every word of one type masked (sysgen.text.mask_whole_type)
     seed: int = 0                    # model initialisation, sample order, masks
     # how it runs (sysgen.runtime): chosen at run time, recorded in config.json and result.json, not part of what is learned
-    bf16: bool | str = "auto"        # bfloat16 autocast: 'auto' (where the device does bf16 natively), True or False
+    bf16: bool | str = "auto"        # bfloat16 autocast: 'auto' (where bf16 is native and measured faster), True or False
     threads: int = 0                 # torch threads (0: OMP_NUM_THREADS if set, else 1)
     device: str = "auto"             # 'auto' (a GPU when there is one), 'cpu' or 'cuda' (under torchrun: GPU LOCAL_RANK)
     # bookkeeping
