@@ -245,6 +245,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                    'sysgen.prediction.fit_frame': ('experiments/prediction.html#fit_frame', 'sysgen/prediction.py'),
                                    'sysgen.prediction.load_prediction': ( 'experiments/prediction.html#load_prediction',
                                                                           'sysgen/prediction.py'),
+                                   'sysgen.prediction.prediction_path': ( 'experiments/prediction.html#prediction_path',
+                                                                          'sysgen/prediction.py'),
                                    'sysgen.prediction.prediction_record': ( 'experiments/prediction.html#prediction_record',
                                                                             'sysgen/prediction.py'),
                                    'sysgen.prediction.register_prediction': ( 'experiments/prediction.html#register_prediction',

@@ -32,7 +32,7 @@ __all__ = ['MIN_SEEDS', 'REGISTRY', 'HISTORY', 'UNCHECKED', 'KINDS', 'POOLED', '
 MIN_SEEDS = 3                                       # seeds a point needs before it can decide a check
 REGISTRY = Path("preregistration") / "checks.json"
 HISTORY = Path("preregistration") / "history.json"
-UNCHECKED = {"prediction": "it is judged by the prediction registered in preregistration/predictions.json before its runs "
+UNCHECKED = {"prediction": "it is judged by the prediction registered in preregistration/predictions-RECIPE.json before its runs "
                            "(experiments/10_prediction.ipynb)"}   # experiments judged otherwise than by checks
 
 def project_dir() -> Path:
