@@ -380,6 +380,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                               'sysgen.sweep._one_run_ci': ('sweep.html#_one_run_ci', 'sysgen/sweep.py'),
                               'sysgen.sweep._pct': ('sweep.html#_pct', 'sysgen/sweep.py'),
                               'sysgen.sweep._plan': ('sweep.html#_plan', 'sysgen/sweep.py'),
+                              'sysgen.sweep._precisions': ('sweep.html#_precisions', 'sysgen/sweep.py'),
                               'sysgen.sweep._todo': ('sweep.html#_todo', 'sysgen/sweep.py'),
                               'sysgen.sweep._values': ('sweep.html#_values', 'sysgen/sweep.py'),
                               'sysgen.sweep.adopt': ('sweep.html#adopt', 'sysgen/sweep.py'),

@@ -418,6 +418,12 @@ def value(frame, metric: str, config: str = RECIPE, **point) -> float | None:
 # %% ../nbs/09_sweep.ipynb #96ab2ac1
 PAPER_SAMPLES = 75_000 * 1000          # nbs/paper.ipynb#sec-model: 75k scenes, 1000 epochs
 
+def _precisions(frame) -> str:
+    "', trained in bf16 (14) and fp32 (1)': how many runs of `frame` trained in each precision, where recorded."
+    if "precision" not in frame.columns or not frame["precision"].notna().any(): return ""
+    counts = frame["precision"].dropna().value_counts().sort_index()
+    return ", trained in " + " and ".join(f"{p} ({n})" for p, n in counts.items())
+
 def describe_scale(frame) -> str:
     "The configuration, training samples and CPU time of the runs in `frame`, against the paper's 75 M samples."
     if not len(frame): return "No finished runs yet."
@@ -429,7 +435,8 @@ def describe_scale(frame) -> str:
             f"{one('n_objects')} objects per scene, {one('n_train')} training scenes, d_model {one('d_model')}, "
             f"{one('n_layers')} layers, {one('steps')} steps of batch {one('batch_size')} = {samples:,} training samples "
             f"(1/{PAPER_SAMPLES // samples} of the paper's {PAPER_SAMPLES / 1e6:.0f} M); "
-            f"{frame['wall_seconds'].sum() / 3600:.1f} CPU-hours in all ({frame['wall_seconds'].median() / 60:.0f} min per run, one core each).")
+            f"{frame['wall_seconds'].sum() / 3600:.1f} CPU-hours in all ({frame['wall_seconds'].median() / 60:.0f} min per run, one core each)"
+            + _precisions(frame) + ".")
 
 # %% ../nbs/09_sweep.ipynb #4d513780
 def experiment_runs(name: str, seeds: int = 3, root=None, config: str | None = None, words: bool = True):
