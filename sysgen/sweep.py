@@ -420,9 +420,8 @@ PAPER_SAMPLES = 75_000 * 1000          # nbs/paper.ipynb#sec-model: 75k scenes, 
 
 def _precisions(frame) -> str:
     "', trained in bf16 (14) and fp32 (1)': how many runs of `frame` trained in each precision, where recorded."
-    if "precision" not in frame.columns or not frame["precision"].notna().any(): return ""
-    counts = frame["precision"].dropna().value_counts().sort_index()
-    return ", trained in " + " and ".join(f"{p} ({n})" for p, n in counts.items())
+    counts = frame["precision"].dropna().value_counts().sort_index() if "precision" in frame.columns else {}
+    return ", trained in " + " and ".join(f"{p} ({n})" for p, n in counts.items()) if len(counts) else ""
 
 def describe_scale(frame) -> str:
     "The configuration, training samples and CPU time of the runs in `frame`, against the paper's 75 M samples."
