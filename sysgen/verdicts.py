@@ -84,7 +84,10 @@ def _num(v, metric: str) -> str:
     if v is None or v != v: return "—"
     return f"{100 * v:.1f}" if _is_acc(metric) else f"{v:.3f}"
 
-def _iv(est, lo, hi, metric: str) -> str: return f"{_num(est, metric)} [{_num(lo, metric)}, {_num(hi, metric)}]"
+def _iv(est, lo, hi, metric: str, bounded: bool = False) -> str:
+    "Estimate [lo, hi] in the metric's unit; `bounded`: the interval of an accuracy itself (not a difference), cut to the 0–100 % it can take."
+    if bounded and _is_acc(metric): lo, hi = max(lo, 0.0), min(hi, 1.0)
+    return f"{_num(est, metric)} [{_num(lo, metric)}, {_num(hi, metric)}]"
 
 def _side(lo: float, hi: float, threshold: float, above: bool = True) -> str:
     "'holds' if [lo, hi] lies wholly on the claimed side of `threshold`, 'fails' if wholly on the other, else 'undecided'."
@@ -119,7 +122,7 @@ def judge_level(check: dict, frame: pd.DataFrame, config: str = "baby") -> Outco
         if len(v) >= MIN_SEEDS:
             m, lo, hi = mean_ci(v)
             states.append(_side(lo, hi, thr, above)); leans.append(states[-1])
-            parts.append(f"{_label(point)}: {_iv(m, lo, hi, metric)} (n={len(v)} seeds)")
+            parts.append(f"{_label(point)}: {_iv(m, lo, hi, metric, bounded=True)} (n={len(v)} seeds)")
             continue
         states.append("undecided")
         kn = _binomial(rows, metric)
@@ -144,7 +147,7 @@ def seed_spread(check: dict, frame: pd.DataFrame, config: str = "baby", level: f
     m, lo, hi = new_run_interval(many.to_numpy(), level)
     v = float(one.iloc[0])
     where = "inside" if lo <= v <= hi else "above" if v > hi else "below"
-    return (f"seed spread: one more seed of {names[0]} should land in {_iv(m, lo, hi, metric)} (n={len(many)} seeds); "
+    return (f"seed spread: one more seed of {names[0]} should land in {_iv(m, lo, hi, metric, bounded=True)} (n={len(many)} seeds); "
             f"the one run of {names[1]}, {_num(v, metric)}, is {where} it")
 
 # %% ../nbs/11_verdicts.ipynb #0efa0231
