@@ -26,7 +26,8 @@ from .train import get_config
 __all__ = ['MIN_SEEDS', 'REGISTRY', 'HISTORY', 'UNCHECKED', 'KINDS', 'POOLED', 'PRECISION', 'project_dir', 'load_registry',
            'registered', 'point_runs', 'Outcome', 'judge_level', 'seed_spread', 'judge_difference', 'judge_equivalence',
            'judge_correlation', 'judge_check', 'verdict_word', 'verdict', 'frozen_in', 'started_after', 'runs_frame',
-           'checks', 'pooled', 'judge', 'verdicts_table', 'judge_precision', 'history', 'verdicts_then']
+           'checks', 'pooled', 'judge', 'verdicts_table', 'precision_checks', 'judge_precision', 'history',
+           'verdicts_then']
 
 # %% ../nbs/11_verdicts.ipynb #286b50cc
 MIN_SEEDS = 3                                       # seeds a point needs before it can decide a check
@@ -338,9 +339,15 @@ def _metric(result: dict | None, metric: str) -> float | None:
     v = (result or {}).get("metrics", {}).get(split, {}).get(attr)
     return None if v is None else float(v)
 
+def _precision_registry() -> list[dict]: return json.loads((project_dir() / PRECISION).read_text())["checks"]
+
+def precision_checks() -> list[str]:
+    "The ids of the registered precision checks, in the order they were registered."
+    return [c["id"] for c in _precision_registry()]
+
 def judge_precision(check_id: str = "precision.fp32_within_bf16_seeds", root=None) -> tuple[Outcome, pd.DataFrame]:
-    "The registered precision check: does the test run land inside `new_run_interval` of the reference runs on every metric?"
-    registered_ = json.loads((project_dir() / PRECISION).read_text())["checks"]
+    "A registered precision check: does the test run land inside `new_run_interval` of the reference runs on every metric?"
+    registered_ = _precision_registry()
     check = next((c for c in registered_ if c["id"] == check_id), None)
     if check is None: raise ValueError(f"no precision check {check_id!r}; registered: {', '.join(c['id'] for c in registered_)}")
     root, ref, test = runs_root(root), check["reference"], check["test"]
@@ -362,7 +369,7 @@ def judge_precision(check_id: str = "precision.fp32_within_bf16_seeds", root=Non
     both = lambda s: "fails" if "fails" in s else "holds" if len(s) and all(x == "holds" for x in s) else "undecided"
     lean = both(["holds" if i == "inside" else "fails" if i == "outside" else "undecided" for i in frame["inside"]])
     detail = "; ".join(f"{r.metric}: {test['precision']} {_num(r.test, r.metric)} against {ref['precision']} "
-                       f"{_iv(r.reference, r.lo, r.hi, r.metric)} (one new run, n={r.n_reference})" for r in frame.itertuples())
+                       f"{_iv(r.reference, r.lo, r.hi, r.metric, bounded=True)} (one new run, n={r.n_reference})" for r in frame.itertuples())
     return Outcome(check["id"], check["claim"], both(list(frame["outcome"])), "; ".join(wrong + [detail]), lean), frame
 
 # %% ../nbs/11_verdicts.ipynb #203f855a
