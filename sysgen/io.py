@@ -19,8 +19,8 @@ import numpy as np
 import sysgen
 
 # %% auto #0
-__all__ = ['RUNS_ENV', 'LOCK_NAME', 'atomic_write', 'write_json', 'read_json', 'git_commit', 'derive_seed', 'JSONConfig',
-           'project_root', 'runs_root', 'run_lock', 'run_locked']
+__all__ = ['LOADED_COMMIT', 'RUNS_ENV', 'LOCK_NAME', 'atomic_write', 'write_json', 'read_json', 'checkout_commit', 'git_commit',
+           'derive_seed', 'JSONConfig', 'project_root', 'runs_root', 'run_lock', 'run_locked']
 
 # %% ../nbs/00b_io.ipynb #2b9f010c
 def atomic_write(path, write) -> Path:
@@ -49,9 +49,8 @@ def read_json(path):
     except json.JSONDecodeError as e: raise ValueError(f"{path} is not valid JSON: {e}") from None
 
 # %% ../nbs/00b_io.ipynb #d17cc8a6
-def git_commit(path=None) -> str | None:
-    "The commit of the sysgen checkout (with '-dirty' if it has uncommitted changes), or None outside git."
-    root = Path(path or Path(sysgen.__file__).parent)
+def checkout_commit(root) -> str | None:
+    "HEAD of the git checkout holding `root` as it is now (with '-dirty' if tracked files have uncommitted changes), or None outside git."
     try:
         sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, check=True).stdout.strip()
         dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
@@ -59,6 +58,12 @@ def git_commit(path=None) -> str | None:
         return sha + ("-dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return None
+
+LOADED_COMMIT = checkout_commit(Path(sysgen.__file__).parent)    # read once, when this process loads sysgen
+
+def git_commit(path=None) -> str | None:
+    "The commit (with '-dirty' if tracked files have uncommitted changes) of the sysgen code this process loaded, or of the checkout at `path` as it is now; None outside git."
+    return LOADED_COMMIT if path is None else checkout_commit(path)
 
 # %% ../nbs/00b_io.ipynb #c6d14ea6
 def derive_seed(*key: int) -> int:
