@@ -21,6 +21,7 @@ from tqdm.auto import tqdm
 
 from .distributions import default_shared
 from .io import atomic_write, project_root, read_json, run_locked, runs_root, write_json
+from .mechanism import analyse_run   # imported with the rest: a run that ends an hour from now analyses with the code it trained with
 from .plots import HALF_LINE
 from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored_counts
 from .runtime import choose_threads
@@ -176,7 +177,6 @@ def run_one(config: TrainConfig, root=None, analyse: bool = True, progress: bool
     run_dir = runs_root(root) / run_name(config)
     record = train(config, run_dir, resume=True, progress=progress)
     if analyse and record:
-        from sysgen.mechanism import analyse_run   # imported here: it needs the model, a sweep's bookkeeping does not
         analyse_run(run_dir, attributes=tuple(dict.fromkeys(("shape", config.probe))))   # and the probe's, if not shape
     return record
 
@@ -215,7 +215,6 @@ def adopt(source, config: TrainConfig, root=None, analyse: bool = True) -> Path:
     if run_dir.is_dir(): run_dir.rmdir()                               # an empty directory, checked above
     os.replace(tmp, run_dir)
     if analyse:
-        from sysgen.mechanism import analyse_run
         analyse_run(run_dir, attributes=tuple(dict.fromkeys(("shape", config.probe))))
     return run_dir
 
