@@ -301,14 +301,14 @@ def without_index(df):
 def experiments_table(seeds: int = 3, root=None, config: str | None = None):
     "One row per experiment: notebook, what it varies, runs finished of those planned with `seeds` seeds, and of its own runs (those no earlier experiment plans)."
     import pandas as pd
+    def finished(rs): return f"{sum(r['state'] == 'done' for r in rs)} of {len(rs)}"
     rows, earlier = [], set()
     for i, s in enumerate(SWEEPS.values()):
         runs = status(s, seeds, root, config)
         own = [r for r in runs if r["name"] not in earlier]
         earlier |= {r["name"] for r in runs}
-        done = lambda rs: f"{sum(r['state'] == 'done' for r in rs)} of {len(rs)}"
         rows.append({"experiment": s.name, "notebook": f"experiments/{i + 1:02d}_{s.name}.ipynb", "varies": s.description,
-                     "runs finished": done(runs), "own runs finished": done(own)})
+                     "runs finished": finished(runs), "own runs finished": finished(own)})
     return pd.DataFrame(rows)
 
 # %% ../nbs/09_sweep.ipynb #fcd0a846
