@@ -3,7 +3,8 @@
     python bench/benchmarks.py            # a few minutes on 2 cores; run it on a quiet machine
     python bench/benchmarks.py --threads 2
 
-Each figure is the median of `--repeats` timed runs. Results go to results/bench/benchmarks.json (and are printed),
+Each figure is the median of `--repeats` timed runs. Results go to results/bench/benchmarks.json (and are printed);
+another machine's record goes beside it with `--out results/bench/benchmarks-NAME.json` (the README shows every record),
 with the runtime used (threads, CPU model and flags, torch version: `sysgen.runtime.runtime_record`). Threads default
 as for every sysgen command: OMP_NUM_THREADS if set, else 1.
 """

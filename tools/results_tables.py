@@ -57,17 +57,27 @@ def _ratios(res: dict) -> list[str]:
     return out
 
 
-def speed() -> str:
-    b = json.loads((ROOT / "results/bench/benchmarks.json").read_text())
+def speed_record(path: Path) -> str:
+    "One benchmark record (one machine, one `python bench/benchmarks.py` run): its table, ratios and provenance."
+    b = json.loads(path.read_text())
     lines = ["| benchmark | command | median | runs |", "|---|---|---|---|"]
     for name, r in b["results"].items():
         lines.append(f"| {name} | `{r['command']}` | {_speed_value(r)} | {', '.join(str(x) for x in r['all']) if 'all' in r else '—'} |")
     rt = b["config"].get("runtime", {})
     cpu = f"{rt.get('cpu', b['config'].get('machine'))} ({', '.join(rt.get('cpu_features', [])) or 'flags not recorded'})"
     ratios = _ratios(b["results"])
-    return "\n".join(lines) + ("\n\nRatios, each between two figures of the same run:\n\n" + "\n".join(ratios) if ratios else "") + (
+    return (f"**{cpu}** (`{path.relative_to(ROOT)}`)\n\n" + "\n".join(lines)
+            + ("\n\nRatios, each between two figures of the same run:\n\n" + "\n".join(ratios) if ratios else "") + (
         f"\n\n(`python bench/benchmarks.py`; CPU {cpu}, version {b['version']}, commit `{b['commit'][:12]}`, "
-        f"{b['config']['threads']} thread{'s' if b['config']['threads'] != 1 else ''}.)")
+        f"{b['config']['threads']} thread{'s' if b['config']['threads'] != 1 else ''}, {b['wall_seconds'] / 60:.0f} min.)"))
+
+
+def speed() -> str:
+    "Every committed benchmark record, one per machine: `benchmarks.json` first, then `benchmarks-*.json` by name."
+    paths = [ROOT / "results/bench/benchmarks.json", *sorted((ROOT / "results/bench").glob("benchmarks-*.json"))]
+    intro = ("Each record is one run of `python bench/benchmarks.py` on one machine (the machines differ between "
+             "sessions); compare figures only inside one record.")
+    return "\n\n".join([intro, *(speed_record(p) for p in paths if p.exists())])
 
 
 def baby() -> str:
