@@ -68,7 +68,7 @@ def speed_record(path: Path) -> str:
     ratios = _ratios(b["results"])
     return (f"**{cpu}** (`{path.relative_to(ROOT)}`)\n\n" + "\n".join(lines)
             + ("\n\nRatios, each between two figures of the same run:\n\n" + "\n".join(ratios) if ratios else "") + (
-        f"\n\n(`python bench/benchmarks.py`; CPU {cpu}, version {b['version']}, commit `{b['commit'][:12]}`, "
+        f"\n\n(`python bench/benchmarks.py`; version {b['version']}, commit `{b['commit'][:12]}`, "
         f"{b['config']['threads']} thread{'s' if b['config']['threads'] != 1 else ''}, {b['wall_seconds'] / 60:.0f} min.)"))
 
 
