@@ -149,6 +149,9 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     bt.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                     help="override configuration fields (--set a=1 b=2, or --set a=1 --set b=2)")
     _runtime_options(bt, device="the configuration's, auto", bf16=True)
+    bt.add_argument("--attention", choices=("auto", "math", "fused"), default="auto",
+                    help="attention kernel (sysgen.runtime.attention_backend; auto: math on a CPU, fused on a GPU), to "
+                    "compare them (default: %(default)s)")
     bt.set_defaults(run=_bench_train, parser=bt)
 
     t = sub.add_parser("train", help="train one run and write RUN_DIR/result.json",
@@ -266,7 +269,8 @@ def _bench_render(args) -> None:
 def _bench_train(args) -> None:
     from sysgen.train import RECIPE, parse_overrides, train_benchmark
     overrides = {**parse_overrides(args.set), **_runtime_overrides(args)}      # the flags win over --set
-    print(json.dumps(train_benchmark(args.config or RECIPE, steps=args.steps, warmup=args.warmup, **overrides)))
+    print(json.dumps(train_benchmark(args.config or RECIPE, steps=args.steps, warmup=args.warmup,
+                                     attention=args.attention, **overrides)))
 
 # %% ../nbs/10_cli.ipynb #5e5a7312
 def _check_checkpoint(run_dir: Path, advice: str) -> None:

@@ -11,6 +11,7 @@ import torch
 import torch.nn as nn
 
 from .io import JSONConfig
+from .runtime import attention_backend, attention_kernel
 
 # %% auto #0
 __all__ = ['MODEL_CONFIGS', 'ModelConfig', 'patchify', 'PatchEmbedding', 'ConvStem', 'MMLM', 'count_parameters',
@@ -44,6 +45,8 @@ class ModelConfig(JSONConfig):
     position_std: float = 0.02  # standard deviation of the initial position embeddings (the encoder below says why
                                 # it matters: 0.02 starts them ~50× smaller than the token and image embeddings)
     image_position_std: float | None = None  # the same for the image patches' positions (None: position_std)
+    attention: str = "auto"  # attention kernel: 'math', 'fused' or 'auto' (math on a CPU, where it is faster; see
+                             # sysgen.runtime.attention_backend). Rounding only: the function is the same
 
     def __post_init__(self):
         for name in ("d_model", "n_layers", "n_heads", "d_ff", "patch", "image_size", "max_text_len", "channels"):
@@ -60,6 +63,7 @@ class ModelConfig(JSONConfig):
                 not isinstance(self.image_position_std, (int, float)) or not self.image_position_std > 0):
             raise ValueError(f"image_position_std must be a positive number or None, got {self.image_position_std!r}")
         if self.activation not in _ACTIVATIONS: raise ValueError(f"activation must be one of {_ACTIVATIONS}, got {self.activation!r}")
+        attention_backend(self.attention)                          # checks the name
         if self.stem not in _STEMS: raise ValueError(f"stem must be one of {_STEMS}, got {self.stem!r}")
         if self.stem != "patch" and self.patch & (self.patch - 1):
             raise ValueError(f"the conv stem halves the image per layer: patch must be a power of 2, got {self.patch}")
@@ -114,7 +118,7 @@ class ConvStem(nn.Module):
         self.net, self.norm_out = nn.Sequential(*layers), nn.LayerNorm(config.d_model)
 
     def forward(self, images: torch.Tensor) -> torch.Tensor:
-        x = self.net(images).flatten(2).transpose(1, 2)
+        x = self.net(images.contiguous(memory_format=torch.channels_last)).flatten(2).transpose(1, 2)
         if self.linear is not None: x = x + self.linear(patchify(images, self.patch))
         return self.norm_out(x)
 
@@ -159,7 +163,9 @@ class MMLM(nn.Module):
                        self.token_embedding(tokens) + self.type_embedding[1]], 1)
         x = self.dropout(x + self.position_embedding[:, :n + T])
         pad = torch.cat([torch.zeros(len(tokens), n, dtype=torch.bool, device=tokens.device), tokens == self.config.pad_id], 1)
-        return self.norm(self.encoder(x, src_key_padding_mask=pad)[:, n:])
+        with attention_kernel(self.config.attention, x.device):
+            x = self.encoder(x, src_key_padding_mask=pad)
+        return self.norm(x[:, n:])
 
     def forward(self, images: torch.Tensor, tokens: torch.Tensor) -> torch.Tensor:
         "Logits (B, T, vocab_size) at every text position."

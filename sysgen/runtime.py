@@ -10,15 +10,17 @@ import platform
 import subprocess
 import time
 import warnings
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 import torch
+from torch.nn.attention import SDPBackend, sdpa_kernel
 
 # %% auto #0
-__all__ = ['DEVICES', 'choose_threads', 'torch_threads', 'cpu_flags', 'cpu_model', 'native_bf16_cpu', 'bf16_choice',
-           'bf16_matmul_fast', 'has_native_bf16', 'bf16_pays', 'resolve_bf16', 'autocast', 'choose_device',
-           'local_rank', 'dist_backend', 'as_device', 'synchronize', 'runtime_record']
+__all__ = ['ATTENTION', 'DEVICES', 'choose_threads', 'torch_threads', 'cpu_flags', 'cpu_model', 'native_bf16_cpu', 'bf16_choice',
+           'bf16_matmul_fast', 'has_native_bf16', 'bf16_pays', 'resolve_bf16', 'autocast', 'attention_backend',
+           'attention_kernel', 'choose_device', 'local_rank', 'dist_backend', 'as_device', 'synchronize',
+           'runtime_record']
 
 # %% ../nbs/00a_runtime.ipynb #8a9985d8
 def choose_threads(requested: int | None = None, environ=None) -> int:
@@ -130,6 +132,20 @@ def autocast(device, bf16: bool):
     "bfloat16 autocast on `device`'s type (CPU or CUDA) when `bf16`, else a context that changes nothing."
     return torch.autocast(torch.device(device).type, dtype=torch.bfloat16, enabled=bool(bf16))
 
+# %% ../nbs/00a_runtime.ipynb #f5e0de18
+ATTENTION = ("auto", "math", "fused")
+
+def attention_backend(requested: str = "auto", device="cpu") -> str:
+    "The attention kernel for `device`: 'math' or 'fused' as requested; 'auto' is math on a CPU, fused elsewhere."
+    if requested not in ATTENTION:
+        raise ValueError(f"attention must be one of {', '.join(ATTENTION)} (--attention), got {requested!r}; try --attention auto")
+    if requested != "auto": return requested
+    return "math" if torch.device(device).type == "cpu" else "fused"
+
+def attention_kernel(requested: str = "auto", device="cpu"):
+    "A context in which `F.scaled_dot_product_attention` runs `attention_backend(requested, device)`: the math kernel, or torch's own choice."
+    return sdpa_kernel(SDPBackend.MATH) if attention_backend(requested, device) == "math" else nullcontext()
+
 # %% ../nbs/00a_runtime.ipynb #8cb42512
 DEVICES = ("auto", "cpu", "cuda")
 
@@ -176,12 +192,14 @@ def synchronize(device) -> None:
 # %% ../nbs/00a_runtime.ipynb #2a3b73c9
 _CPU_FEATURES = frozenset({"avx2", "fma", "avx512f", "avx512_bf16", "amx_bf16", "amx_tile", "asimd", "sve", "bf16"})
 
-def runtime_record(device="cpu", bf16: bool = False, threads: int | None = None, cpuinfo: str | None = None) -> dict:
-    "Device, its name, precision, threads, CPU model and features, torch, CUDA and Python versions: what a run used."
+def runtime_record(device="cpu", bf16: bool = False, threads: int | None = None, cpuinfo: str | None = None,
+                   attention: str = "auto") -> dict:
+    "Device, its name, precision, attention kernel, threads, CPU model and features, torch, CUDA and Python versions: what a run used."
     device = torch.device(device)
     text = _cpuinfo() if cpuinfo is None else cpuinfo
     cpu = cpu_model(text)
     return dict(device=str(device), device_name=torch.cuda.get_device_name(device) if device.type == "cuda" else cpu,
-                precision="bf16" if bf16 else "fp32", threads=torch.get_num_threads() if threads is None else threads,
+                precision="bf16" if bf16 else "fp32", attention=attention_backend(attention, device),
+                threads=torch.get_num_threads() if threads is None else threads,
                 cpu=cpu, cpu_features=sorted((cpu_flags(text) or frozenset()) & _CPU_FEATURES),
                 torch=torch.__version__, cuda=torch.version.cuda, python=platform.python_version())

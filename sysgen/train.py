@@ -599,14 +599,15 @@ def matmul_peak(dtype=torch.float32, n: int | None = None, seconds: float = 1.0,
     return 2 * n ** 3 * reps / (time.perf_counter() - t0) / 1e9
 
 # %% ../nbs/07_train.ipynb #8f407703
-def train_benchmark(config: TrainConfig | str = "baby", steps: int = 30, warmup: int = 5, **overrides) -> dict:
-    "Training samples/s of `config` on synthetic data after `warmup` steps, with FLOPs, GFLOP/s, the matmul peak, MFU and the runtime used."
+def train_benchmark(config: TrainConfig | str = "baby", steps: int = 30, warmup: int = 5, attention: str = "auto",
+                    **overrides) -> dict:
+    "Training samples/s of `config` on synthetic data after `warmup` steps, with FLOPs, GFLOP/s, the matmul peak, MFU and the runtime used; `attention` picks the kernel (sysgen.runtime.attention_backend)."
     config = get_config(config, **overrides) if isinstance(config, str) else replace(config, **overrides)
     device = as_device(config.device)
     bf16 = resolve_bf16(config.bf16, device)
     with torch_threads(choose_threads(config.threads)) as threads:
         vocab = Vocab(config.palette)
-        mc = config.model_config(len(vocab))
+        mc = replace(config.model_config(len(vocab)), attention=attention)
         model = MMLM(mc, seed=0).to(device)
         opt = torch.optim.AdamW(model.parameters(), lr=config.lr)
         g = torch.Generator().manual_seed(0)
@@ -634,4 +635,4 @@ def train_benchmark(config: TrainConfig | str = "baby", steps: int = 30, warmup:
                 samples_per_s=round(rate, 1), model_gflop_per_sample=round(flops / 1e9, 4),
                 model_gflop_per_s=round(achieved, 1), peak_gflop_per_s=round(peak, 1),
                 peak_fp32_gflop_per_s=round(peak32, 1), peak_bf16_gflop_per_s=round(peak16, 1), mfu=round(achieved / peak, 3),
-                runtime=runtime_record(device, bf16, threads))
+                runtime=runtime_record(device, bf16, threads, attention=attention))

@@ -23,11 +23,11 @@ from .sweep import SWEEPS, canonical, experiments_table, get_sweep, run_name, st
 from .train import get_config
 
 # %% auto #0
-__all__ = ['MIN_SEEDS', 'REGISTRY', 'HISTORY', 'UNCHECKED', 'KINDS', 'POOLED', 'PRECISION', 'project_dir', 'load_registry',
-           'registered', 'point_runs', 'Outcome', 'judge_level', 'seed_spread', 'judge_difference', 'judge_equivalence',
-           'judge_correlation', 'judge_check', 'verdict_word', 'verdict', 'frozen_in', 'started_after', 'runs_frame',
-           'checks', 'pooled', 'judge', 'verdicts_table', 'precision_checks', 'judge_precision', 'history',
-           'verdicts_then']
+__all__ = ['MIN_SEEDS', 'REGISTRY', 'HISTORY', 'UNCHECKED', 'KINDS', 'POOLED', 'PRECISION', 'RUNTIME_BEFORE', 'project_dir',
+           'load_registry', 'registered', 'point_runs', 'Outcome', 'judge_level', 'seed_spread', 'judge_difference',
+           'judge_equivalence', 'judge_correlation', 'judge_check', 'verdict_word', 'verdict', 'frozen_in',
+           'started_after', 'runs_frame', 'checks', 'pooled', 'judge', 'verdicts_table', 'precision_checks',
+           'judge_precision', 'history', 'verdicts_then']
 
 # %% ../nbs/11_verdicts.ipynb #286b50cc
 MIN_SEEDS = 3                                       # seeds a point needs before it can decide a check
@@ -339,6 +339,17 @@ def _metric(result: dict | None, metric: str) -> float | None:
     v = (result or {}).get("metrics", {}).get(split, {}).get(attr)
     return None if v is None else float(v)
 
+RUNTIME_BEFORE = {"attention": "fused"}   # what a run recorded before its runtime record had the field used
+
+def _runtime_mismatch(name: str, result: dict | None, side: dict) -> list[str]:
+    "How run `name` did not run as a check's side (`reference` or `test`: its precision, and its `runtime` fields) says; [] when it did, or has no result yet."
+    if not result: return []
+    got = {**RUNTIME_BEFORE, **result.get("runtime", {})}
+    want = {"precision": side["precision"], **side.get("runtime", {})}
+    return [f"{name} ran {'in' if k == 'precision' else 'with ' + k} {got.get(k)}, not {v}" for k, v in want.items() if got.get(k) != v]
+
+def _side_label(side: dict) -> str: return side.get("label", side["precision"])
+
 def _precision_registry() -> list[dict]: return json.loads((project_dir() / PRECISION).read_text())["checks"]
 
 def precision_checks() -> list[str]:
@@ -346,14 +357,13 @@ def precision_checks() -> list[str]:
     return [c["id"] for c in _precision_registry()]
 
 def judge_precision(check_id: str = "precision.fp32_within_bf16_seeds", root=None) -> tuple[Outcome, pd.DataFrame]:
-    "A registered precision check: does the test run land inside `new_run_interval` of the reference runs on every metric?"
+    "A registered precision (or kernel) check: does the test run land inside `new_run_interval` of the reference runs on every metric?"
     registered_ = _precision_registry()
     check = next((c for c in registered_ if c["id"] == check_id), None)
     if check is None: raise ValueError(f"no precision check {check_id!r}; registered: {', '.join(c['id'] for c in registered_)}")
     root, ref, test = runs_root(root), check["reference"], check["test"]
-    named = [(n, _result(root, n), ref["precision"]) for n in ref["runs"]] + [(test["run"], _result(root, test["run"]), test["precision"])]
-    wrong = [f"{n} ran in {r.get('runtime', {}).get('precision')}, not {want}" for n, r, want in named
-             if r and r.get("runtime", {}).get("precision") != want]
+    named = [(n, _result(root, n), ref) for n in ref["runs"]] + [(test["run"], _result(root, test["run"]), test)]
+    wrong = [w for n, r, side in named for w in _runtime_mismatch(n, r, side)]
     refs, run = [r for _, r, _ in named[:-1] if r], named[-1][1]
     rows = []
     for metric in check["metrics"]:
@@ -368,7 +378,7 @@ def judge_precision(check_id: str = "precision.fp32_within_bf16_seeds", root=Non
     frame["wall_min_reference"] = np.mean([r["wall_seconds"] for r in refs]) / 60 if refs else np.nan
     both = lambda s: "fails" if "fails" in s else "holds" if len(s) and all(x == "holds" for x in s) else "undecided"
     lean = both(["holds" if i == "inside" else "fails" if i == "outside" else "undecided" for i in frame["inside"]])
-    detail = "; ".join(f"{r.metric}: {test['precision']} {_num(r.test, r.metric)} against {ref['precision']} "
+    detail = "; ".join(f"{r.metric}: {_side_label(test)} {_num(r.test, r.metric)} against {_side_label(ref)} "
                        f"{_iv(r.reference, r.lo, r.hi, r.metric, bounded=True)} (one new run, n={r.n_reference})" for r in frame.itertuples())
     return Outcome(check["id"], check["claim"], both(list(frame["outcome"])), "; ".join(wrong + [detail]), lean), frame
 

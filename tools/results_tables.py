@@ -52,6 +52,10 @@ def _ratios(res: dict) -> list[str]:
     ratio("render_64_busy_threads2", "render_64", "images_per_s", "renderer with one core busy, at 2 threads, against quiet")
     ratio("train_baby_bf16", "train_baby_fp32", "samples_per_s", "`baby` training, bf16 against fp32")
     ratio("train_baby_auto", "train_baby_fp32", "samples_per_s", "`baby` training, bf16 `auto` (what this machine chose) against fp32")
+    ratio(f"train_{RECIPE}_default", f"train_{RECIPE}_fused", "samples_per_s",
+          f"`{RECIPE}` training, the default attention kernel (`auto`: math on a CPU) against torch's fused kernel")
+    ratio(f"train_{RECIPE}_default", f"train_{RECIPE}_fp32", "samples_per_s",
+          f"`{RECIPE}` training, the default precision (`auto`) against fp32")
     for cfg in RECIPES:                           # every later recipe against the first, `baby`
         if cfg != "baby": ratio(f"train_{cfg}_default", "train_baby_default", "samples_per_s", f"training samples/s, `{cfg}` against `baby` (each with its defaults)")
     return out
