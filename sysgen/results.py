@@ -65,7 +65,7 @@ _CONFIG_DEFAULTS = {k: v.default for k, v in TrainConfig.__dataclass_fields__.it
 _FIRST = ("run_dir", "name", "palette", "n_colours", "seed")
 
 def results_frame(records: Sequence[dict]) -> pd.DataFrame:
-    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time and the precision it trained in (`runtime.precision`; None where not recorded)."
+    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in (`runtime.precision`; None where not recorded) and its attention kernel (`runtime.attention`; 'fused' where a runtime record predates the field, as torch chose then)."
     rows = []
     for r in records:
         if not isinstance(r, dict) or "config" not in r:
@@ -82,7 +82,9 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
         row.update((f"probe.{t}.{a}", v) for t, accs in an.get("probe", {}).items() for a, v in accs.items())
         row.update((f"ccgp.{a}", v) for a, v in an.get("ccgp", {}).items())
         row["wall_seconds"] = r.get("wall_seconds")
-        row["precision"] = (r.get("runtime") or {}).get("precision")
+        rt = r.get("runtime") or {}
+        row["precision"] = rt.get("precision")
+        row["attention"] = rt.get("attention", "fused") if rt else None
         rows.append(row)
     if not rows: return pd.DataFrame(columns=list(_FIRST) + [k for k in _CONFIG_DEFAULTS if k not in _FIRST])
     return pd.DataFrame(rows)
