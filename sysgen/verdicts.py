@@ -361,6 +361,7 @@ def judge_precision(check_id: str = "precision.fp32_within_bf16_seeds", root=Non
     registered_ = _precision_registry()
     check = next((c for c in registered_ if c["id"] == check_id), None)
     if check is None: raise ValueError(f"no precision check {check_id!r}; registered: {', '.join(c['id'] for c in registered_)}")
+    if check.get("kind") == "equivalence": return _judge_runtime_equivalence(check, runs_root(root))
     root, ref, test = runs_root(root), check["reference"], check["test"]
     named = [(n, _result(root, n), ref) for n in ref["runs"]] + [(test["run"], _result(root, test["run"]), test)]
     wrong = [w for n, r, side in named for w in _runtime_mismatch(n, r, side)]
@@ -381,6 +382,29 @@ def judge_precision(check_id: str = "precision.fp32_within_bf16_seeds", root=Non
     detail = "; ".join(f"{r.metric}: {_side_label(test)} {_num(r.test, r.metric)} against {_side_label(ref)} "
                        f"{_iv(r.reference, r.lo, r.hi, r.metric, bounded=True)} (one new run, n={r.n_reference})" for r in frame.itertuples())
     return Outcome(check["id"], check["claim"], both(list(frame["outcome"])), "; ".join(wrong + [detail]), lean), frame
+
+_both = lambda s: "fails" if "fails" in s else "holds" if len(s) and all(x == "holds" for x in s) else "undecided"
+
+def _judge_runtime_equivalence(check: dict, root: Path) -> tuple[Outcome, pd.DataFrame]:
+    "A runtime check of kind 'equivalence': per metric, TOST on the mean of the test runs minus the mean of the reference runs (Welch), within ±margin."
+    ref, test, margin = check["reference"], check["test"], check["margin"]
+    sides = [[(n, _result(root, n)) for n in side["runs"]] for side in (ref, test)]
+    wrong = [w for side, runs in zip((ref, test), sides) for n, r in runs for w in _runtime_mismatch(n, r, side)]
+    rows = []
+    for metric in check["metrics"]:
+        a, b = ([v for v in (_metric(r, metric) for _, r in runs) if v is not None] for runs in sides)
+        d, lo90, hi90 = diff_ci(a, b, level=0.90) if a and b else (np.nan,) * 3
+        _, lo95, hi95 = diff_ci(a, b, level=0.95) if a and b else (np.nan,) * 3
+        lean = "holds" if -margin < lo90 and hi90 < margin else "fails" if lo95 > margin or hi95 < -margin else "undecided"
+        rows.append(dict(metric=metric, n_reference=len(a), reference=np.mean(a) if a else np.nan, n_test=len(b),
+                         test=np.mean(b) if b else np.nan, difference=d, lo90=lo90, hi90=hi90, lo95=lo95, hi95=hi95, lean=lean,
+                         outcome=lean if not wrong and min(len(a), len(b)) >= MIN_SEEDS else "undecided"))
+    frame = pd.DataFrame(rows)
+    walls = [[r["wall_seconds"] / 60 for _, r in runs if r] for runs in sides]
+    frame["wall_min_reference"], frame["wall_min_test"] = (np.mean(w) if w else np.nan for w in walls)
+    detail = "; ".join(f"{r.metric}: {_side_label(test)} minus {_side_label(ref)} = {_iv(r.difference, r.lo90, r.hi90, r.metric)} points "
+                       f"(90 %, Welch, n={r.n_test} and {r.n_reference}); claimed within ±{_num(margin, r.metric)}" for r in frame.itertuples())
+    return Outcome(check["id"], check["claim"], _both(list(frame["outcome"])), "; ".join(wrong + [detail]), _both(list(frame["lean"]))), frame
 
 # %% ../nbs/11_verdicts.ipynb #203f855a
 def history(experiment: str | None = None) -> pd.DataFrame:
