@@ -497,6 +497,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                  'sysgen.verdicts.Outcome.__str__': ('verdicts.html#outcome.__str__', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts.Outcome.mark': ('verdicts.html#outcome.mark', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._binomial': ('verdicts.html#_binomial', 'sysgen/verdicts.py'),
+                                 'sysgen.verdicts._both': ('verdicts.html#_both', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._complete': ('verdicts.html#_complete', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._difference': ('verdicts.html#_difference', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._family': ('verdicts.html#_family', 'sysgen/verdicts.py'),

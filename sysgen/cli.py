@@ -20,7 +20,7 @@ from . import __version__
 from .dataset import DatasetConfig, build_dataset, load_dataset, merge_shards, split_scenes
 from .distributions import SPLITS
 from .render import image_grid, render, render_benchmark
-from .runtime import DEVICES, choose_threads, torch_threads
+from .runtime import ATTENTION, DEVICES, choose_threads, torch_threads
 
 # %% auto #0
 __all__ = ['bench_render', 'main']
@@ -149,7 +149,7 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     bt.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                     help="override configuration fields (--set a=1 b=2, or --set a=1 --set b=2)")
     _runtime_options(bt, device="the configuration's, auto", bf16=True)
-    bt.add_argument("--attention", choices=("auto", "math", "fused"), default="auto",
+    bt.add_argument("--attention", choices=ATTENTION, default="auto",
                     help="attention kernel (sysgen.runtime.attention_backend; auto: math on a CPU, fused on a GPU), to "
                     "compare them (default: %(default)s)")
     bt.set_defaults(run=_bench_train, parser=bt)

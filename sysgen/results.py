@@ -20,6 +20,7 @@ import sysgen
 from .dataset import DatasetConfig, load_dataset, split_scenes
 from .io import derive_seed, git_commit, read_json, write_json
 from .scenes import ATTRIBUTES, Scenes
+from .runtime import RUNTIME_BEFORE
 from .stats import mean_ci
 from .text import IGNORE_INDEX, ImageTextDataset, attribute_type, eval_mask
 from .train import CONFIGS, TrainConfig, as_train_config, get_config, read_run_config, train
@@ -84,7 +85,7 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
         row["wall_seconds"] = r.get("wall_seconds")
         rt = r.get("runtime") or {}
         row["precision"] = rt.get("precision")
-        row["attention"] = rt.get("attention", "fused") if rt else None
+        row["attention"] = {**RUNTIME_BEFORE, **rt}["attention"] if rt else None
         rows.append(row)
     if not rows: return pd.DataFrame(columns=list(_FIRST) + [k for k in _CONFIG_DEFAULTS if k not in _FIRST])
     return pd.DataFrame(rows)

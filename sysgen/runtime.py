@@ -17,10 +17,10 @@ import torch
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 # %% auto #0
-__all__ = ['ATTENTION', 'DEVICES', 'choose_threads', 'torch_threads', 'cpu_flags', 'cpu_model', 'native_bf16_cpu', 'bf16_choice',
-           'bf16_matmul_fast', 'has_native_bf16', 'bf16_pays', 'resolve_bf16', 'autocast', 'attention_backend',
-           'attention_kernel', 'choose_device', 'local_rank', 'dist_backend', 'as_device', 'synchronize',
-           'runtime_record']
+__all__ = ['ATTENTION', 'DEVICES', 'RUNTIME_BEFORE', 'choose_threads', 'torch_threads', 'cpu_flags', 'cpu_model',
+           'native_bf16_cpu', 'bf16_choice', 'bf16_matmul_fast', 'has_native_bf16', 'bf16_pays', 'resolve_bf16',
+           'autocast', 'attention_backend', 'attention_kernel', 'choose_device', 'local_rank', 'dist_backend',
+           'as_device', 'synchronize', 'runtime_record']
 
 # %% ../nbs/00a_runtime.ipynb #8a9985d8
 def choose_threads(requested: int | None = None, environ=None) -> int:
@@ -190,6 +190,8 @@ def synchronize(device) -> None:
     if torch.device(device).type == "cuda": torch.cuda.synchronize(device)
 
 # %% ../nbs/00a_runtime.ipynb #2a3b73c9
+RUNTIME_BEFORE = {"attention": "fused"}   # what a run whose runtime record predates a field used (torch's own kernel)
+
 _CPU_FEATURES = frozenset({"avx2", "fma", "avx512f", "avx512_bf16", "amx_bf16", "amx_tile", "asimd", "sve", "bf16"})
 
 def runtime_record(device="cpu", bf16: bool = False, threads: int | None = None, cpuinfo: str | None = None,

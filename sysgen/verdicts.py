@@ -18,16 +18,17 @@ import pandas as pd
 import sysgen
 from .io import runs_root
 from .results import EVAL_SPLITS, load_results, results_frame
+from .runtime import RUNTIME_BEFORE
 from .stats import diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, wilson_ci
 from .sweep import SWEEPS, canonical, experiments_table, get_sweep, run_name, status, with_words
 from .train import get_config
 
 # %% auto #0
-__all__ = ['MIN_SEEDS', 'REGISTRY', 'HISTORY', 'UNCHECKED', 'KINDS', 'POOLED', 'PRECISION', 'RUNTIME_BEFORE', 'project_dir',
-           'load_registry', 'registered', 'point_runs', 'Outcome', 'judge_level', 'seed_spread', 'judge_difference',
-           'judge_equivalence', 'judge_correlation', 'judge_check', 'verdict_word', 'verdict', 'frozen_in',
-           'started_after', 'runs_frame', 'checks', 'pooled', 'judge', 'verdicts_table', 'precision_checks',
-           'judge_precision', 'history', 'verdicts_then']
+__all__ = ['MIN_SEEDS', 'REGISTRY', 'HISTORY', 'UNCHECKED', 'KINDS', 'POOLED', 'PRECISION', 'project_dir', 'load_registry',
+           'registered', 'point_runs', 'Outcome', 'judge_level', 'seed_spread', 'judge_difference', 'judge_equivalence',
+           'judge_correlation', 'judge_check', 'verdict_word', 'verdict', 'frozen_in', 'started_after', 'runs_frame',
+           'checks', 'pooled', 'judge', 'verdicts_table', 'precision_checks', 'judge_precision', 'history',
+           'verdicts_then']
 
 # %% ../nbs/11_verdicts.ipynb #286b50cc
 MIN_SEEDS = 3                                       # seeds a point needs before it can decide a check
@@ -339,14 +340,16 @@ def _metric(result: dict | None, metric: str) -> float | None:
     v = (result or {}).get("metrics", {}).get(split, {}).get(attr)
     return None if v is None else float(v)
 
-RUNTIME_BEFORE = {"attention": "fused"}   # what a run recorded before its runtime record had the field used
-
 def _runtime_mismatch(name: str, result: dict | None, side: dict) -> list[str]:
     "How run `name` did not run as a check's side (`reference` or `test`: its precision, and its `runtime` fields) says; [] when it did, or has no result yet."
     if not result: return []
     got = {**RUNTIME_BEFORE, **result.get("runtime", {})}
     want = {"precision": side["precision"], **side.get("runtime", {})}
     return [f"{name} ran {'in' if k == 'precision' else 'with ' + k} {got.get(k)}, not {v}" for k, v in want.items() if got.get(k) != v]
+
+def _both(states) -> str:
+    "All metrics together: 'fails' if any fails, 'holds' if every one holds, else 'undecided'."
+    return "fails" if "fails" in states else "holds" if len(states) and all(x == "holds" for x in states) else "undecided"
 
 def _side_label(side: dict) -> str: return side.get("label", side["precision"])
 
@@ -377,13 +380,10 @@ def judge_precision(check_id: str = "precision.fp32_within_bf16_seeds", root=Non
     frame = pd.DataFrame(rows)
     frame["wall_min_test"] = run["wall_seconds"] / 60 if run else np.nan
     frame["wall_min_reference"] = np.mean([r["wall_seconds"] for r in refs]) / 60 if refs else np.nan
-    both = lambda s: "fails" if "fails" in s else "holds" if len(s) and all(x == "holds" for x in s) else "undecided"
-    lean = both(["holds" if i == "inside" else "fails" if i == "outside" else "undecided" for i in frame["inside"]])
+    lean = _both(["holds" if i == "inside" else "fails" if i == "outside" else "undecided" for i in frame["inside"]])
     detail = "; ".join(f"{r.metric}: {_side_label(test)} {_num(r.test, r.metric)} against {_side_label(ref)} "
                        f"{_iv(r.reference, r.lo, r.hi, r.metric, bounded=True)} (one new run, n={r.n_reference})" for r in frame.itertuples())
-    return Outcome(check["id"], check["claim"], both(list(frame["outcome"])), "; ".join(wrong + [detail]), lean), frame
-
-_both = lambda s: "fails" if "fails" in s else "holds" if len(s) and all(x == "holds" for x in s) else "undecided"
+    return Outcome(check["id"], check["claim"], _both(list(frame["outcome"])), "; ".join(wrong + [detail]), lean), frame
 
 def _judge_runtime_equivalence(check: dict, root: Path) -> tuple[Outcome, pd.DataFrame]:
     "A runtime check of kind 'equivalence': per metric, TOST on the mean of the test runs minus the mean of the reference runs (Welch), within ±margin."
