@@ -103,8 +103,10 @@ def run(args, threads):
         out["results"][f"train_{name}_default"] = dict(command=f"sysgen bench train --config {name}", **r); print(json.dumps(r))
         r = profile_step(name, threads=threads)
         out["results"][f"profile_{name}"] = dict(command=f"python bench/benchmarks.py (profile_step {name!r})", **r); print(json.dumps(r))
-    # the current recipe at fp32, and with torch's fused attention kernel instead of the default (sysgen.runtime.attention_backend)
-    for key, command, kw in [("fp32", "--bf16 false", dict(bf16=False)), ("fused", "--attention fused", dict(attention="fused"))]:
+    # the current recipe at fp32, with torch's fused attention kernel instead of the default (sysgen.runtime.attention_backend),
+    # and through torch.compile (compiled in the warm-up steps)
+    for key, command, kw in [("fp32", "--bf16 false", dict(bf16=False)), ("fused", "--attention fused", dict(attention="fused")),
+                             ("compiled", "--compile", dict(compile=True))]:
         r = median_of(lambda: train_benchmark(RECIPE, steps=30, warmup=5, threads=threads, **kw), args.repeats, "samples_per_s")
         out["results"][f"train_{RECIPE}_{key}"] = dict(command=f"sysgen bench train --config {RECIPE} {command}", **r)
         print(json.dumps(r))

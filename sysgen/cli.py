@@ -53,20 +53,24 @@ def _design_options(p: argparse.ArgumentParser, palette_required: bool = True) -
 
 def _runtime_options(p: argparse.ArgumentParser, device: str | None = None, bf16: bool = False,
                      threads: str = "torch threads") -> None:
-    "--threads, and where asked --device (its default named) and --bf16: how a command computes (sysgen.runtime)."
+    "--threads, and where asked --device (its default named), --bf16 and --attention: how a command computes (sysgen.runtime)."
     p.add_argument("--threads", type=int, default=None, metavar="N", help=f"{threads} (default: OMP_NUM_THREADS if "
                    "set, else 1; more threads than idle cores can run many times slower)")
     if device: p.add_argument("--device", choices=DEVICES, default=None,
                               help=f"where to compute: auto (a GPU when there is one), cpu or cuda (default: {device})")
     if bf16: p.add_argument("--bf16", choices=("auto", "true", "false"), default=None,
                             help="bfloat16 autocast: auto = only where the device does bf16 natively and faster (default: the configuration's)")
+    if bf16: p.add_argument("--attention", choices=ATTENTION, default=None,
+                            help="attention kernel: auto = math on a CPU (faster there), fused on a GPU; the two compute the same "
+                            "function and round differently (default: the configuration's)")
 
 def _runtime_overrides(args) -> dict:
-    "The configuration fields set by --threads, --device and --bf16 (those given)."
+    "The configuration fields set by --threads, --device, --bf16 and --attention (those given)."
     out = {}
     if getattr(args, "threads", None) is not None: out["threads"] = args.threads
     if getattr(args, "device", None) is not None: out["device"] = args.device
     if getattr(args, "bf16", None) is not None: out["bf16"] = args.bf16 if args.bf16 == "auto" else args.bf16 == "true"
+    if getattr(args, "attention", None) is not None: out["attention"] = args.attention
     return out
 
 # %% ../nbs/10_cli.ipynb #abfe205c
@@ -149,9 +153,7 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     bt.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                     help="override configuration fields (--set a=1 b=2, or --set a=1 --set b=2)")
     _runtime_options(bt, device="the configuration's, auto", bf16=True)
-    bt.add_argument("--attention", choices=ATTENTION, default="auto",
-                    help="attention kernel (sysgen.runtime.attention_backend; auto: math on a CPU, fused on a GPU), to "
-                    "compare them (default: %(default)s)")
+    bt.add_argument("--compile", action="store_true", help="time the model through torch.compile (compiled during the warm-up)")
     bt.set_defaults(run=_bench_train, parser=bt)
 
     t = sub.add_parser("train", help="train one run and write RUN_DIR/result.json",
@@ -270,7 +272,7 @@ def _bench_train(args) -> None:
     from sysgen.train import RECIPE, parse_overrides, train_benchmark
     overrides = {**parse_overrides(args.set), **_runtime_overrides(args)}      # the flags win over --set
     print(json.dumps(train_benchmark(args.config or RECIPE, steps=args.steps, warmup=args.warmup,
-                                     attention=args.attention, **overrides)))
+                                     compile=args.compile, **overrides)))
 
 # %% ../nbs/10_cli.ipynb #5e5a7312
 def _check_checkpoint(run_dir: Path, advice: str) -> None:

@@ -91,7 +91,7 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 # %% ../nbs/08b_results.ipynb #35c04745
-_BOOKKEEPING = ("eval_every", "eval_scenes", "ckpt_every", "log_every", "threads", "bf16", "device")   # do not change what is learned
+_BOOKKEEPING = ("eval_every", "eval_scenes", "ckpt_every", "log_every", *TrainConfig.RUNTIME)   # do not change what is learned
 
 def varying(frame: pd.DataFrame, ignore: Sequence[str] = _BOOKKEEPING) -> list[str]:
     "The configuration columns of `frame` whose value differs between runs (bookkeeping fields ignored)."

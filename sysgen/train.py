@@ -92,13 +92,14 @@ class TrainConfig(JSONConfig):
     bf16: bool | str = "auto"        # bfloat16 autocast: 'auto' (where bf16 is native and measured faster), True or False
     threads: int = 0                 # torch threads (0: OMP_NUM_THREADS if set, else 1)
     device: str = "auto"             # 'auto' (a GPU when there is one), 'cpu' or 'cuda' (under torchrun: GPU LOCAL_RANK)
+    attention: str = "auto"          # attention kernel: 'auto' (math on a CPU, fused on a GPU), 'math' or 'fused' (sysgen.runtime.attention_backend)
     # bookkeeping
     eval_every: int = 500
     eval_scenes: int = 256           # scenes per split for the periodic evaluation
     ckpt_every: int = 500
     log_every: int = 50
 
-    RUNTIME: ClassVar[tuple] = ("bf16", "threads", "device")   # how a run computes, not what it learns
+    RUNTIME: ClassVar[tuple] = ("bf16", "threads", "device", "attention")   # how a run computes, not what it learns
 
     def __post_init__(self):
         object.__setattr__(self, "n_objects", tuple(self.n_objects))   # JSON gives a list
@@ -138,7 +139,8 @@ class TrainConfig(JSONConfig):
         return ModelConfig(d_model=self.d_model, n_layers=self.n_layers, n_heads=self.n_heads, d_ff=self.d_ff,
                            dropout=self.dropout, patch=self.patch, image_size=self.image_size, vocab_size=vocab_size,
                            max_text_len=self.text_len, patch_norm=self.patch_norm, stem=self.stem,
-                           position_std=self.position_std, image_position_std=self.image_position_std)
+                           position_std=self.position_std, image_position_std=self.image_position_std,
+                           attention=self.attention)
 
     def run_diff(self, other: TrainConfig) -> dict:
         "`diff` without the runtime fields: where two configurations would learn something different."
@@ -383,7 +385,7 @@ class Learner:
         self.device = as_device(config.device if device is None else device)   # under torchrun: GPU LOCAL_RANK
         self.rank, self.world = _distributed(self.device)
         self.bf16 = resolve_bf16(config.bf16, self.device)
-        self.runtime = runtime_record(self.device, self.bf16, torch.get_num_threads())
+        self.runtime = runtime_record(self.device, self.bf16, torch.get_num_threads(), attention=config.attention)
         self.is_main = self.rank == 0
         self.vocab = Vocab(splits["trainA"].scenes.palette_n)
         torch.manual_seed(config.seed)
@@ -579,7 +581,7 @@ def evaluate_run(run_dir, write: bool = True, device=None, threads: int | None =
     old = read_json(run_dir / "result.json") if (run_dir / "result.json").exists() else {}
     extra = {k: old[k] for k in ("threads", "runtime") if k in old}           # how the run was trained
     record = result_record(config.to_dict(), metrics, old.get("wall_seconds", 0.0), state["step"],
-                           parameters=count_parameters(model), **extra, eval_runtime=runtime_record(device, bf16, n), scored=scored)
+                           parameters=count_parameters(model), **extra, eval_runtime=runtime_record(device, bf16, n, attention=config.attention), scored=scored)
     if write: write_json(run_dir / "result.json", record)
     return record
 
@@ -599,16 +601,17 @@ def matmul_peak(dtype=torch.float32, n: int | None = None, seconds: float = 1.0,
     return 2 * n ** 3 * reps / (time.perf_counter() - t0) / 1e9
 
 # %% ../nbs/07_train.ipynb #8f407703
-def train_benchmark(config: TrainConfig | str = "baby", steps: int = 30, warmup: int = 5, attention: str = "auto",
+def train_benchmark(config: TrainConfig | str = "baby", steps: int = 30, warmup: int = 5, compile: bool = False,
                     **overrides) -> dict:
-    "Training samples/s of `config` on synthetic data after `warmup` steps, with FLOPs, GFLOP/s, the matmul peak, MFU and the runtime used; `attention` picks the kernel (sysgen.runtime.attention_backend)."
+    "Training samples/s of `config` (with `overrides`, e.g. attention='fused') on synthetic data after `warmup` steps, with FLOPs, GFLOP/s, the matmul peak, MFU and the runtime used; `compile` runs the model through `torch.compile` (its compilation falls in the warm-up)."
     config = get_config(config, **overrides) if isinstance(config, str) else replace(config, **overrides)
     device = as_device(config.device)
     bf16 = resolve_bf16(config.bf16, device)
     with torch_threads(choose_threads(config.threads)) as threads:
         vocab = Vocab(config.palette)
-        mc = replace(config.model_config(len(vocab)), attention=attention)
+        mc = config.model_config(len(vocab))
         model = MMLM(mc, seed=0).to(device)
+        forward = torch.compile(model) if compile else model
         opt = torch.optim.AdamW(model.parameters(), lr=config.lr)
         g = torch.Generator().manual_seed(0)
         B = config.batch_size
@@ -617,7 +620,7 @@ def train_benchmark(config: TrainConfig | str = "baby", steps: int = 30, warmup:
         def step():
             inputs, labels = mlm_mask(tokens, vocab, g, p=config.mask_p)
             with autocast(device, bf16):
-                logits = model(images, inputs.to(device))
+                logits = forward(images, inputs.to(device))
             loss = F.cross_entropy(logits.float().flatten(0, 1), labels.to(device).flatten(), ignore_index=IGNORE_INDEX)
             opt.zero_grad(); loss.backward(); opt.step()
         for _ in range(warmup): step()
@@ -631,8 +634,8 @@ def train_benchmark(config: TrainConfig | str = "baby", steps: int = 30, warmup:
         achieved = rate * flops / 1e9
         peak32, peak16 = matmul_peak(torch.float32, device=device), matmul_peak(torch.bfloat16, device=device)
     peak = peak16 if bf16 else peak32
-    return dict(config=config.name, batch_size=B, bf16=bf16, threads=threads, device=str(device), steps=steps,
+    return dict(config=config.name, batch_size=B, bf16=bf16, threads=threads, device=str(device), steps=steps, compiled=compile,
                 samples_per_s=round(rate, 1), model_gflop_per_sample=round(flops / 1e9, 4),
                 model_gflop_per_s=round(achieved, 1), peak_gflop_per_s=round(peak, 1),
                 peak_fp32_gflop_per_s=round(peak32, 1), peak_bf16_gflop_per_s=round(peak16, 1), mfu=round(achieved / peak, 3),
-                runtime=runtime_record(device, bf16, threads, attention=attention))
+                runtime=runtime_record(device, bf16, threads, attention=config.attention))

@@ -54,6 +54,8 @@ def _ratios(res: dict) -> list[str]:
     ratio("train_baby_auto", "train_baby_fp32", "samples_per_s", "`baby` training, bf16 `auto` (what this machine chose) against fp32")
     ratio(f"train_{RECIPE}_default", f"train_{RECIPE}_fused", "samples_per_s",
           f"`{RECIPE}` training, the default attention kernel (`auto`: math on a CPU) against torch's fused kernel")
+    ratio(f"train_{RECIPE}_compiled", f"train_{RECIPE}_default", "samples_per_s",
+          f"`{RECIPE}` training through `torch.compile` against the same step without it")
     ratio(f"train_{RECIPE}_default", f"train_{RECIPE}_fp32", "samples_per_s",
           f"`{RECIPE}` training, the default precision (`auto`) against fp32")
     for cfg in RECIPES:                           # every later recipe against the first, `baby`
