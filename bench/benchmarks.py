@@ -52,6 +52,20 @@ def profile_step(config: str, steps: int = 12, warmup: int = 3, threads: int = 1
                 samples_per_s=round(c.batch_size / total, 1), share={k: round(v / total, 3) for k, v in med.items()})
 
 
+def hue_speed(chunked: bool, size: int = 128, batch: int = 64, repeats: int = 15) -> dict:
+    "Images/s of the hue intervention on a batch of random images: `hue_shift` (in cache-sized chunks) or one pass over the whole batch, as before chunking."
+    import numpy as np
+    from sysgen.distributions import _hue_shift_chunk, hue_shift
+    images = torch.randint(0, 256, (batch, 3, size, size), dtype=torch.uint8, generator=torch.Generator().manual_seed(0))
+    shifts = np.random.default_rng(0).uniform(-0.5, 0.5, batch)
+    f = (lambda: hue_shift(images, shifts)) if chunked else (lambda: _hue_shift_chunk(images, torch.tensor(shifts, dtype=torch.float32)))
+    f()
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter(); f(); times.append(time.perf_counter() - t)
+    return dict(size=size, batch=batch, chunked=chunked, images_per_s=round(batch / statistics.median(times), 1))
+
+
 def busy_core():
     "A process that keeps one core busy until it is killed."
     import subprocess, sys
@@ -110,6 +124,15 @@ def run(args, threads):
         r = median_of(lambda: train_benchmark(RECIPE, steps=30, warmup=5, threads=threads, **kw), args.repeats, "samples_per_s")
         out["results"][f"train_{RECIPE}_{key}"] = dict(command=f"sysgen bench train --config {RECIPE} {command}", **r)
         print(json.dumps(r))
+    # the hue intervention alone, in cache-sized chunks (sysgen.distributions.hue_shift) and in one pass over the batch
+    for key, chunked in (("one_pass", False), ("chunked", True)):
+        r = median_of(lambda: hue_speed(chunked), args.repeats, "images_per_s")
+        out["results"][f"hue_128_{key}"] = dict(command=f"python bench/benchmarks.py (hue_speed(chunked={chunked}))", **r)
+        print(json.dumps(r))
+    # the hue intervention's cost: the current recipe's step on real scenes with every training image's hue jittered
+    r = profile_step(RECIPE, threads=threads, hue=0.5)
+    out["results"][f"profile_{RECIPE}_hue"] = dict(command=f"python bench/benchmarks.py (profile_step {RECIPE!r}, hue=0.5)", **r)
+    print(json.dumps(r))
     out["wall_seconds"] = round(time.time() - t0, 1)
     write_json(args.out, out)
     print(f"saved {args.out}")

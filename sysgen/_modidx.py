@@ -145,6 +145,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                       'sysgen.distributions._entropy': ('distributions.html#_entropy', 'sysgen/distributions.py'),
                                       'sysgen.distributions._get': ('distributions.html#_get', 'sysgen/distributions.py'),
                                       'sysgen.distributions._hsv_to_rgb': ('distributions.html#_hsv_to_rgb', 'sysgen/distributions.py'),
+                                      'sysgen.distributions._hue_shift_chunk': ( 'distributions.html#_hue_shift_chunk',
+                                                                                 'sysgen/distributions.py'),
                                       'sysgen.distributions._rgb_to_hsv': ('distributions.html#_rgb_to_hsv', 'sysgen/distributions.py'),
                                       'sysgen.distributions._shorten': ('distributions.html#_shorten', 'sysgen/distributions.py'),
                                       'sysgen.distributions._value_index': ('distributions.html#_value_index', 'sysgen/distributions.py'),

@@ -54,6 +54,9 @@ def _ratios(res: dict) -> list[str]:
     ratio("train_baby_auto", "train_baby_fp32", "samples_per_s", "`baby` training, bf16 `auto` (what this machine chose) against fp32")
     ratio(f"train_{RECIPE}_default", f"train_{RECIPE}_fused", "samples_per_s",
           f"`{RECIPE}` training, the default attention kernel (`auto`: math on a CPU) against torch's fused kernel")
+    ratio("hue_128_chunked", "hue_128_one_pass", "images_per_s", "hue intervention on 64 images of 128 px, in chunks against one pass")
+    ratio(f"profile_{RECIPE}_hue", f"profile_{RECIPE}", "samples_per_s",
+          f"`{RECIPE}` training step on real scenes with the hue intervention (h = 0.5) against without")
     ratio(f"train_{RECIPE}_compiled", f"train_{RECIPE}_default", "samples_per_s",
           f"`{RECIPE}` training through `torch.compile` against the same step without it")
     ratio(f"train_{RECIPE}_default", f"train_{RECIPE}_fp32", "samples_per_s",
