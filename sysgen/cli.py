@@ -51,16 +51,16 @@ def _design_options(p: argparse.ArgumentParser, palette_required: bool = True) -
                    help="objects per scene, inclusive (default: %(default)s)")
     p.add_argument("--fov", type=float, default=_default("fov"), help="camera field of view in degrees (default: %(default)s)")
 
-def _runtime_options(p: argparse.ArgumentParser, device: str | None = None, bf16: bool = False,
+def _runtime_options(p: argparse.ArgumentParser, device: str | None = None, model: bool = False,
                      threads: str = "torch threads") -> None:
-    "--threads, and where asked --device (its default named), --bf16 and --attention: how a command computes (sysgen.runtime)."
+    "--threads, and where asked --device (its default named) and the model's --bf16 and --attention: how a command computes (sysgen.runtime)."
     p.add_argument("--threads", type=int, default=None, metavar="N", help=f"{threads} (default: OMP_NUM_THREADS if "
                    "set, else 1; more threads than idle cores can run many times slower)")
     if device: p.add_argument("--device", choices=DEVICES, default=None,
                               help=f"where to compute: auto (a GPU when there is one), cpu or cuda (default: {device})")
-    if bf16: p.add_argument("--bf16", choices=("auto", "true", "false"), default=None,
+    if model: p.add_argument("--bf16", choices=("auto", "true", "false"), default=None,
                             help="bfloat16 autocast: auto = only where the device does bf16 natively and faster (default: the configuration's)")
-    if bf16: p.add_argument("--attention", choices=ATTENTION, default=None,
+    if model: p.add_argument("--attention", choices=ATTENTION, default=None,
                             help="attention kernel: auto = math on a CPU (faster there), fused on a GPU; the two compute the same "
                             "function and round differently (default: the configuration's)")
 
@@ -152,7 +152,7 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     bt.add_argument("--warmup", type=int, default=5, help="untimed steps first (default: %(default)s)")
     bt.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                     help="override configuration fields (--set a=1 b=2, or --set a=1 --set b=2)")
-    _runtime_options(bt, device="the configuration's, auto", bf16=True)
+    _runtime_options(bt, device="the configuration's, auto", model=True)
     bt.add_argument("--compile", action="store_true", help="time the model through torch.compile (compiled during the warm-up)")
     bt.set_defaults(run=_bench_train, parser=bt)
 
@@ -169,7 +169,7 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     t.add_argument("--run-dir", metavar="DIR", help="run directory (default: runs/CONFIG-cCOLOURS-sSEED)")
     t.add_argument("--resume", action="store_true", help="continue the unfinished run in the run directory")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
-    _runtime_options(t, device="the configuration's, auto", bf16=True)
+    _runtime_options(t, device="the configuration's, auto", model=True)
     t.set_defaults(run=_train, parser=t)
 
     e = sub.add_parser("eval", help="re-evaluate a run from its checkpoint",

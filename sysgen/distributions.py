@@ -364,7 +364,7 @@ def hue_shift(images: torch.Tensor, shifts) -> torch.Tensor:
     if len(shifts) not in (1, len(images)):
         raise ValueError(f"shifts must hold one value per image ({len(images)}), got {len(shifts)}")
     shifts = shifts.expand(len(images)) if len(shifts) == 1 else shifts
-    step = max(1, _HUE_CHUNK_PIXELS // (images.shape[-2] * images.shape[-1]))
+    step = max(1, _HUE_CHUNK_PIXELS // max(1, images.shape[-2] * images.shape[-1]))
     return torch.cat([_hue_shift_chunk(images[i:i + step], shifts[i:i + step]) for i in range(0, max(len(images), 1), step)])
 
 # %% ../nbs/02_distributions.ipynb #f36be70e
