@@ -66,7 +66,7 @@ _CONFIG_DEFAULTS = {k: v.default for k, v in TrainConfig.__dataclass_fields__.it
 _FIRST = ("run_dir", "name", "palette", "n_colours", "seed")
 
 def results_frame(records: Sequence[dict]) -> pd.DataFrame:
-    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in (`runtime.precision`; None where not recorded) and its attention kernel (`runtime.attention`; 'fused' where a runtime record predates the field, as torch chose then)."
+    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in (`runtime.precision`; None where not recorded) its attention kernel (`runtime.attention`; 'fused' where a runtime record predates the field, as torch chose then) and the CPU it ran on (`runtime.cpu`; None where not recorded)."
     rows = []
     for r in records:
         if not isinstance(r, dict) or "config" not in r:
@@ -86,6 +86,7 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
         rt = r.get("runtime") or {}
         row["precision"] = rt.get("precision")
         row["attention"] = {**RUNTIME_BEFORE, **rt}["attention"] if rt else None
+        row["cpu"] = rt.get("cpu")
         rows.append(row)
     if not rows: return pd.DataFrame(columns=list(_FIRST) + [k for k in _CONFIG_DEFAULTS if k not in _FIRST])
     return pd.DataFrame(rows)

@@ -421,11 +421,13 @@ def value(frame, metric: str, config: str = RECIPE, **point) -> float | None:
 PAPER_SAMPLES = 75_000 * 1000          # nbs/paper.ipynb#sec-model: 75k scenes, 1000 epochs
 
 def _precisions(frame) -> str:
-    "', trained in bf16 (14) and fp32 (1), attention kernel fused (12) and math (3)': how many runs of `frame` trained in each precision and with each attention kernel (sysgen.runtime), where recorded."
+    "', trained in bf16 (14) and fp32 (1), attention kernel fused (12) and math (3), on AMD EPYC (9) and Intel Xeon Processor (6)': how many runs of `frame` trained in each precision, with each attention kernel (sysgen.runtime) and on each CPU, where recorded."
     def counts(col): return frame[col].dropna().value_counts().sort_index() if col in frame.columns else {}
     def say(c): return " and ".join(f"{k} ({n})" for k, n in c.items())
     p, a = counts("precision"), counts("attention")
-    return (", trained in " + say(p) if len(p) else "") + (", attention kernel " + say(a) if len(a) else "")
+    cpu = counts("cpu").rename(lambda name: " ".join(name.replace("(R)", "").replace("(TM)", "").split())) if "cpu" in frame.columns else {}
+    return ((", trained in " + say(p) if len(p) else "") + (", attention kernel " + say(a) if len(a) else "")
+            + (", on " + say(cpu) if len(cpu) else ""))
 
 def describe_scale(frame) -> str:
     "The configuration, training samples and CPU time of the runs in `frame`, against the paper's 75 M samples."
