@@ -66,7 +66,7 @@ _CONFIG_DEFAULTS = {k: v.default for k, v in TrainConfig.__dataclass_fields__.it
 _FIRST = ("run_dir", "name", "palette", "n_colours", "seed")
 
 def results_frame(records: Sequence[dict]) -> pd.DataFrame:
-    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in (`runtime.precision`; None where not recorded) its attention kernel (`runtime.attention`; 'fused' where a runtime record predates the field, as torch chose then) and the CPU it ran on (`runtime.cpu`; None where not recorded)."
+    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in (`runtime.precision`; None where not recorded), its attention kernel (`runtime.attention`; 'fused' where a runtime record predates the field, as torch chose then) and the CPU it ran on (`runtime.cpu`; None where not recorded)."
     rows = []
     for r in records:
         if not isinstance(r, dict) or "config" not in r:

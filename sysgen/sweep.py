@@ -425,7 +425,7 @@ def _precisions(frame) -> str:
     def counts(col): return frame[col].dropna().value_counts().sort_index() if col in frame.columns else {}
     def say(c): return " and ".join(f"{k} ({n})" for k, n in c.items())
     p, a = counts("precision"), counts("attention")
-    cpu = counts("cpu").rename(lambda name: " ".join(name.replace("(R)", "").replace("(TM)", "").split())) if "cpu" in frame.columns else {}
+    cpu = {" ".join(k.replace("(R)", "").replace("(TM)", "").split()): n for k, n in counts("cpu").items()}   # "Intel(R) Xeon(R) Processor" → "Intel Xeon Processor"
     return ((", trained in " + say(p) if len(p) else "") + (", attention kernel " + say(a) if len(a) else "")
             + (", on " + say(cpu) if len(cpu) else ""))
 
