@@ -197,6 +197,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                            'sysgen.io.JSONConfig.to_dict': ('io.html#jsonconfig.to_dict', 'sysgen/io.py'),
                            'sysgen.io.atomic_write': ('io.html#atomic_write', 'sysgen/io.py'),
                            'sysgen.io.checkout_commit': ('io.html#checkout_commit', 'sysgen/io.py'),
+                           'sysgen.io.code_commit': ('io.html#code_commit', 'sysgen/io.py'),
                            'sysgen.io.derive_seed': ('io.html#derive_seed', 'sysgen/io.py'),
                            'sysgen.io.git_commit': ('io.html#git_commit', 'sysgen/io.py'),
                            'sysgen.io.project_root': ('io.html#project_root', 'sysgen/io.py'),

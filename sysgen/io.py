@@ -19,8 +19,8 @@ import numpy as np
 import sysgen
 
 # %% auto #0
-__all__ = ['LOADED_COMMIT', 'RUNS_ENV', 'LOCK_NAME', 'atomic_write', 'write_json', 'read_json', 'checkout_commit', 'git_commit',
-           'derive_seed', 'JSONConfig', 'project_root', 'runs_root', 'run_lock', 'run_locked']
+__all__ = ['LOADED_COMMIT', 'RUNS_ENV', 'LOCK_NAME', 'atomic_write', 'write_json', 'read_json', 'checkout_commit', 'code_commit',
+           'git_commit', 'derive_seed', 'JSONConfig', 'project_root', 'runs_root', 'run_lock', 'run_locked']
 
 # %% ../nbs/00b_io.ipynb #2b9f010c
 def atomic_write(path, write) -> Path:
@@ -59,7 +59,16 @@ def checkout_commit(root) -> str | None:
     except (OSError, subprocess.CalledProcessError):
         return None
 
-LOADED_COMMIT = checkout_commit(Path(sysgen.__file__).parent)    # read once, when this process loads sysgen
+def code_commit(root, environ=os.environ) -> str | None:
+    "The commit of the code at `root`: its git checkout's (`checkout_commit`); outside git (a copy of a checkout sent to another machine, as `tools/device_runs.sh` does), the commit named by $SYSGEN_COMMIT; else None."
+    found = checkout_commit(root)
+    if found is not None: return found
+    named = environ.get("SYSGEN_COMMIT", "")
+    if named and not (len(named.removesuffix("-dirty")) == 40 and all(ch in "0123456789abcdef" for ch in named.removesuffix("-dirty"))):
+        raise ValueError(f"SYSGEN_COMMIT must be a 40-hex-digit commit (optionally with -dirty), got {named!r}")
+    return named or None
+
+LOADED_COMMIT = code_commit(Path(sysgen.__file__).parent)    # read once, when this process loads sysgen
 
 def git_commit(path=None) -> str | None:
     "The commit (with '-dirty' if tracked files have uncommitted changes) of the sysgen code this process loaded, or of the checkout at `path` as it is now; None outside git."
