@@ -60,13 +60,11 @@ def checkout_commit(root) -> str | None:
         return None
 
 def code_commit(root, environ=os.environ) -> str | None:
-    "The commit of the code at `root`: its git checkout's (`checkout_commit`); outside git (a copy of a checkout sent to another machine, as `tools/device_runs.sh` does), the commit named by $SYSGEN_COMMIT; else None."
-    found = checkout_commit(root)
-    if found is not None: return found
+    "The commit of the code at `root`: the one named by $SYSGEN_COMMIT where set (a copy of a checkout sent to another machine, as `tools/device_runs.sh` does: its git metadata, if any came along, can be older than the files), else its git checkout's (`checkout_commit`)."
     named = environ.get("SYSGEN_COMMIT", "")
     if named and not (len(named.removesuffix("-dirty")) == 40 and all(ch in "0123456789abcdef" for ch in named.removesuffix("-dirty"))):
         raise ValueError(f"SYSGEN_COMMIT must be a 40-hex-digit commit (optionally with -dirty), got {named!r}")
-    return named or None
+    return named or checkout_commit(root)
 
 LOADED_COMMIT = code_commit(Path(sysgen.__file__).parent)    # read once, when this process loads sysgen
 

@@ -8,7 +8,8 @@
 #
 # SECONDS    wall-clock budget for the training runs; runs still going then are stopped (their logs and periodic
 #            evaluations are kept, marked unfinished by the missing result.json)
-# COMMIT     the 40-hex-digit commit the copy was made from (recorded as the runs' `commit`: the copy has no .git)
+# COMMIT     the 40-hex-digit commit the copy was made from, recorded as the runs' `commit` (git metadata that came
+#            along with the copy can be older than its files)
 # RUNS_FILE  one run per line, `NAME ARGS...`: `sysgen train ARGS... --run-dir device_runs/NAME`; '#' starts a comment
 # BENCH_CONFIG  configurations to benchmark first on the quiet GPU (`sysgen bench train --config C`, then with
 #            `--bf16 false`), each JSON line kept in bench.jsonl
@@ -17,7 +18,7 @@
 # without checkpoints, with each command's output in device_runs/_logs/). Wheels in .whl/ (a package the machine lacks,
 # e.g. fastcore) are installed first. DEVICE=cpu tries the script on a machine without a GPU.
 set -u
-if [ $# -lt 3 ]; then sed -n 2,19p "$0"; exit 2; fi
+if [ $# -lt 3 ]; then sed -n '2,/^set -u/p' "$0" | grep '^#'; exit 2; fi
 budget=$1; commit=$2; list=$3; shift 3
 case "$budget" in ''|*[!0-9]*) echo "device_runs.sh: SECONDS must be a whole number, got '$budget'" >&2; exit 2;; esac
 [ -f "$list" ] || { echo "device_runs.sh: RUNS_FILE '$list' does not exist" >&2; exit 2; }
