@@ -285,6 +285,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
             'sysgen.results': { 'sysgen.results._cache_file': ('results.html#_cache_file', 'sysgen/results.py'),
                                 'sysgen.results._count': ('results.html#_count', 'sysgen/results.py'),
                                 'sysgen.results._eval_scenes': ('results.html#_eval_scenes', 'sysgen/results.py'),
+                                'sysgen.results._gpu_note': ('results.html#_gpu_note', 'sysgen/results.py'),
                                 'sysgen.results._result_files': ('results.html#_result_files', 'sysgen/results.py'),
                                 'sysgen.results._stored': ('results.html#_stored', 'sysgen/results.py'),
                                 'sysgen.results.aggregate': ('results.html#aggregate', 'sysgen/results.py'),

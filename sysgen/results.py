@@ -211,14 +211,19 @@ def config_changes(config, base: str = "baby", skip: Sequence[str] = _NOT_CHANGE
     return " ".join(f"{k}={fmt(b)}" for k, (a, b) in CONFIGS[base].diff(as_train_config(config)).items() if k not in skip) or "(none)"
 
 # %% ../nbs/08b_results.ipynb #2e883b52
+def _gpu_note(result: dict) -> str:
+    "' on NAME' for a run trained on a GPU (its minutes are not one CPU core's), else ''."
+    runtime = result.get("runtime") or {}
+    return f" on {runtime.get('device_name', 'a GPU')}" if str(runtime.get("device", "cpu")).startswith("cuda") else ""
+
 def runs_markdown(run_dirs, base: str = "baby") -> str:
-    "A Markdown table of the finished runs in `run_dirs`: colours, changes from `base`, steps, minutes, shape and colour accuracy."
+    "A Markdown table of the finished runs in `run_dirs`: colours, changes from `base`, steps, minutes (with the GPU's name where a run had one), shape and colour accuracy."
     lines = [f"| run | colours | changes from `{base}` | steps | minutes | shape ID (valA) | shape OOD (valB) | shape valC | colour ID |",
              "|---|---|---|---|---|---|---|---|---|"]
     for d in map(Path, run_dirs):
         if not (d / "result.json").exists(): continue
         r, cfg = read_json(d / "result.json"), read_run_config(d)
         m = r["metrics"]
-        lines.append(f"| `{d.name}` | {cfg.palette ** 3} | `{config_changes(cfg, base)}` | {r['steps']} | {r['wall_seconds'] / 60:.1f} | "
+        lines.append(f"| `{d.name}` | {cfg.palette ** 3} | `{config_changes(cfg, base)}` | {r['steps']} | {r['wall_seconds'] / 60:.1f}{_gpu_note(r)} | "
                      f"{m['valA']['shape']:.3f} | {m['valB']['shape']:.3f} | {m['valC']['shape']:.3f} | {m['valA']['color']:.3f} |")
     return "\n".join(lines)
