@@ -21,6 +21,7 @@ set -u
 if [ $# -lt 3 ]; then sed -n '2,/^set -u/p' "$0" | grep '^#'; exit 2; fi
 budget=$1; commit=$2; list=$3; shift 3
 case "$budget" in ''|*[!0-9]*) echo "device_runs.sh: SECONDS must be a whole number, got '$budget'" >&2; exit 2;; esac
+[[ $commit =~ ^[0-9a-f]{40}$ ]] || { echo "device_runs.sh: COMMIT must be 40 hex digits (git rev-parse HEAD), got '$commit'" >&2; exit 2; }
 [ -f "$list" ] || { echo "device_runs.sh: RUNS_FILE '$list' does not exist" >&2; exit 2; }
 out=${OUT:-$PWD/device_out}; logs=device_runs/_logs; dev=${DEVICE:-cuda}; mkdir -p "$out" "$logs"
 if ls .whl/*.whl >/dev/null 2>&1; then
