@@ -69,7 +69,7 @@ def code_commit(root, environ=os.environ) -> str | None:
 LOADED_COMMIT = code_commit(Path(sysgen.__file__).parent)    # read once, when this process loads sysgen
 
 def git_commit(path=None) -> str | None:
-    "The commit (with '-dirty' if tracked files have uncommitted changes) of the sysgen code this process loaded, or of the checkout at `path` as it is now; None outside git."
+    "The commit (with '-dirty' if tracked files have uncommitted changes) of the sysgen code this process loaded (`code_commit`: $SYSGEN_COMMIT where set), or of the checkout at `path` as it is now; None outside git."
     return LOADED_COMMIT if path is None else checkout_commit(path)
 
 # %% ../nbs/00b_io.ipynb #c6d14ea6
