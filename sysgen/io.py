@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import tempfile
 from contextlib import contextmanager
@@ -62,7 +63,7 @@ def checkout_commit(root) -> str | None:
 def code_commit(root, environ=os.environ) -> str | None:
     "The commit of the code at `root`: the one named by $SYSGEN_COMMIT where set (a copy of a checkout sent to another machine, as `tools/device_runs.sh` does: its git metadata, if any came along, can be older than the files), else its git checkout's (`checkout_commit`)."
     named = environ.get("SYSGEN_COMMIT", "")
-    if named and not (len(named.removesuffix("-dirty")) == 40 and all(ch in "0123456789abcdef" for ch in named.removesuffix("-dirty"))):
+    if named and not re.fullmatch(r"[0-9a-f]{40}(-dirty)?", named):
         raise ValueError(f"SYSGEN_COMMIT must be a 40-hex-digit commit (optionally with -dirty), got {named!r}")
     return named or checkout_commit(root)
 

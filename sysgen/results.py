@@ -27,7 +27,7 @@ from .train import CONFIGS, TrainConfig, as_train_config, get_config, read_run_c
 
 # %% auto #0
 __all__ = ['EVAL_SPLITS', 'REPLAY', 'load_results', 'results_frame', 'varying', 'aggregate', 'replay_counts', 'scored_counts',
-           'write_scored', 'write_all_scored', 'config_changes', 'runs_markdown']
+           'write_scored', 'write_all_scored', 'config_changes', 'trained_on_gpu', 'runs_markdown']
 
 # %% ../nbs/08b_results.ipynb #32e044f7
 def _result_files(paths) -> list[Path]:
@@ -211,10 +211,14 @@ def config_changes(config, base: str = "baby", skip: Sequence[str] = _NOT_CHANGE
     return " ".join(f"{k}={fmt(b)}" for k, (a, b) in CONFIGS[base].diff(as_train_config(config)).items() if k not in skip) or "(none)"
 
 # %% ../nbs/08b_results.ipynb #2e883b52
+def trained_on_gpu(runtime: dict | None) -> bool:
+    "Whether a run's `runtime` record (config.json, result.json) says it trained on a GPU: its minutes are then not one CPU core's."
+    return str((runtime or {}).get("device", "cpu")).startswith("cuda")
+
 def _gpu_note(result: dict) -> str:
-    "' on NAME' for a run trained on a GPU (its minutes are not one CPU core's), else ''."
+    "' on NAME' for a run trained on a GPU, else ''."
     runtime = result.get("runtime") or {}
-    return f" on {runtime.get('device_name', 'a GPU')}" if str(runtime.get("device", "cpu")).startswith("cuda") else ""
+    return f" on {runtime.get('device_name', 'a GPU')}" if trained_on_gpu(runtime) else ""
 
 def runs_markdown(run_dirs, base: str = "baby") -> str:
     "A Markdown table of the finished runs in `run_dirs`: colours, changes from `base`, steps, minutes (with the GPU's name where a run had one), shape and colour accuracy."
