@@ -170,6 +170,8 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     t.add_argument("--resume", action="store_true", help="continue the unfinished run in the run directory")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     _runtime_options(t, device="the configuration's, auto", model=True)
+    t.add_argument("--render-device", choices=DEVICES, default=None,
+                   help="where the scenes are rendered: auto, cpu or cuda (default: where the model trains)")
     t.set_defaults(run=_train, parser=t)
 
     e = sub.add_parser("eval", help="re-evaluate a run from its checkpoint",
@@ -300,7 +302,7 @@ def _train(args) -> None:
     _check_checkpoint(run_dir, "its result.json stands, but `sysgen eval` cannot recompute it: to have a checkpoint "
                       "again, train the run into another --run-dir" if finished else
                       "delete it to train this run from the start, or train into another --run-dir")
-    result = train(config, run_dir, resume=args.resume, progress=not args.quiet)
+    result = train(config, run_dir, resume=args.resume, progress=not args.quiet, render_device=args.render_device)
     if finished: print(f"{run_dir} is finished: nothing to train. Its result is {run_dir / 'result.json'} "
                        "(to train it again, choose another --run-dir).")
     if result: print(json.dumps(dict(run_dir=str(run_dir), metrics=result["metrics"], wall_seconds=result["wall_seconds"])))

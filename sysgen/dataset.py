@@ -154,16 +154,16 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 # %% ../nbs/03_dataset.ipynb #202ab42f
-def scene_batch(config: DatasetConfig, split: str, start: int, n: int, batch_size: int = 256):
-    "Scene JSON of scenes `start … start+n-1` of `split`, and their images rendered from that JSON."
+def scene_batch(config: DatasetConfig, split: str, start: int, n: int, batch_size: int = 256, device="cpu"):
+    "Scene JSON of scenes `start … start+n-1` of `split`, and their images rendered from that JSON (computed on `device`)."
     doc = to_clevr(split_scenes(config, split, start, n), split=split, start=start, image_size=config.size,
                    camera=config.camera())
     return doc, render(from_clevr(doc), size=config.size, antialias=config.antialias, batch_size=batch_size,
-                       camera=config.camera())
+                       camera=config.camera(), device=device)
 
-def split_data(config: DatasetConfig, split: str, batch_size: int = 512) -> tuple[Scenes, torch.Tensor]:
-    "A whole split in memory — exactly the scenes and pixels `build_dataset` would write — for runs that need no files."
-    doc, images = scene_batch(config, split, 0, config.n(split), batch_size)
+def split_data(config: DatasetConfig, split: str, batch_size: int = 512, device="cpu") -> tuple[Scenes, torch.Tensor]:
+    "A whole split in memory — exactly the scenes and pixels `build_dataset` would write — for runs that need no files; rendered on `device` (`sysgen.render.render`)."
+    doc, images = scene_batch(config, split, 0, config.n(split), batch_size, device)
     return from_clevr(doc), images
 
 def _write_split(root: Path, config: DatasetConfig, split: str, lo: int, hi: int, batch_size: int, bar) -> None:

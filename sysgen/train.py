@@ -232,14 +232,15 @@ def parse_overrides(items) -> dict:
     return out
 
 # %% ../nbs/07_train.ipynb #f8c18e42
-def make_splits(config: TrainConfig, progress: bool = False, which=SPLITS) -> dict[str, ImageTextDataset]:
-    "The splits `which` of a run as datasets (all four by default): trainA (with intervention and subset applied), valA, valB, valC."
+def make_splits(config: TrainConfig, progress: bool = False, which=SPLITS, device="cpu") -> dict[str, ImageTextDataset]:
+    "The splits `which` of a run as datasets (all four by default): trainA (with intervention and subset applied), valA, valB, valC, rendered on `device`."
     transform = HueJitter(config.hue) if config.hue > 0 else None
     if config.data_dir is not None:
         data = load_dataset(config.data_dir)
         parts = {s: data[s] for s in which}
     else:
-        parts = {s: split_data(config.dataset_config(s), s) for s in tqdm(which, desc="rendering splits", disable=not progress, leave=False)}
+        parts = {s: split_data(config.dataset_config(s), s, device=device)
+                 for s in tqdm(which, desc="rendering splits", disable=not progress, leave=False)}
     out = {}
     for s, (scenes, images) in parts.items():
         indices = Subset(config.fraction, seed=config.data_seed).indices(len(scenes)) if s == "trainA" else None
@@ -500,26 +501,30 @@ def final_metrics(model, splits: dict, config: TrainConfig, bf16: bool | None = 
     return evaluate(model, splits, limit=config.n_val, seed=config.seed, bf16=bf16, detail=True)
 
 # %% ../nbs/07_train.ipynb #64f86f0b
-def train(config: TrainConfig, run_dir, resume: bool = False, progress: bool = True, callbacks=None) -> dict:
-    "Train (or resume) the run `config` in `run_dir`, holding its lock (`sysgen.io.run_lock`: one writer per run); returns the content of its `result.json`."
+def train(config: TrainConfig, run_dir, resume: bool = False, progress: bool = True, callbacks=None,
+          render_device=None) -> dict:
+    "Train (or resume) the run `config` in `run_dir`, holding its lock (`sysgen.io.run_lock`: one writer per run); returns the content of its `result.json`. The splits are rendered on `render_device` (default: where the model trains)."
     run_dir = Path(run_dir)
     if (run_dir / "result.json").exists() and (run_dir / "config.json").exists():
         _prepare_run_dir(run_dir, config, resume)              # still refuses another configuration
         return json.loads((run_dir / "result.json").read_text())
     state = _prepare_run_dir(run_dir, config, resume)
     device = as_device(config.device)                          # a missing GPU fails here, before any work
+    render_device = device if render_device is None else as_device(render_device)
     main = int(os.environ.get("RANK", "0")) == 0               # under torchrun rank 0 writes the run: it holds the lock
     with run_lock(run_dir) if main else nullcontext(), torch_threads(choose_threads(config.threads)):
-        return _train(config, run_dir, state, device, progress, callbacks)
+        return _train(config, run_dir, state, device, progress, callbacks, render_device)
 
 # %% ../nbs/07_train.ipynb #a15dd081
-def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progress: bool, callbacks) -> dict:
+def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progress: bool, callbacks,
+           render_device=torch.device("cpu")) -> dict:
     t0 = time.perf_counter()
     main = int(os.environ.get("RANK", "0")) == 0                # under torchrun only rank 0 evaluates
-    splits = make_splits(config, progress=progress and main, which=SPLITS if main else ("trainA",))
+    splits = make_splits(config, progress=progress and main, which=SPLITS if main else ("trainA",), device=render_device)
     run_dir.mkdir(parents=True, exist_ok=True)
     if callbacks is None: callbacks = [LogCB(), EvalCB(), CheckpointCB()] + ([ProgressCB()] if progress else [])
     learn = Learner(config, splits, run_dir, callbacks, device=device, started=t0)
+    if config.data_dir is None: learn.runtime = {**learn.runtime, "render_device": str(render_device)}
     if state is not None:
         learn.restore(state)
         if learn.is_main: _truncate_log(run_dir / "log.jsonl", learn.step)

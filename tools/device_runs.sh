@@ -14,9 +14,12 @@
 # BENCH_CONFIG  configurations to benchmark first on the quiet GPU (`sysgen bench train --config C`, then with
 #            `--bf16 false`), each JSON line kept in bench.jsonl
 #
-# Writes three files to $OUT (else ./device_out): env.txt (GPU, driver, torch), bench.jsonl and runs.tar.gz (device_runs/
-# without checkpoints, with each command's output in device_runs/_logs/). Wheels in .whl/ (a package the machine lacks,
-# e.g. fastcore) are installed first. DEVICE=cpu tries the script on a machine without a GPU.
+# Writes to $OUT (else ./device_out): env.txt (GPU, driver, torch), render_check.json (valA of baby3 at 216 colours
+# rendered on the CPU and on the GPU: seconds each and how many pixels differ), bench.jsonl, runs.tar.gz (device_runs/
+# without checkpoints, with each command's output in device_runs/_logs/) and ckpt-NAME.pt for each run stopped by the
+# budget (to resume it later). The runs render their scenes on the GPU; if the render check fails there, on the CPU
+# (--render-device cpu). Wheels in .whl/ (a package the machine lacks, e.g. fastcore) are installed first. DEVICE=cpu
+# tries the script on a machine without a GPU.
 set -u
 if [ $# -lt 3 ]; then sed -n '2,/^set -u/p' "$0" | grep '^#'; exit 2; fi
 budget=$1; commit=$2; list=$3; shift 3
@@ -36,9 +39,33 @@ sysgen() { python3 -c 'import sys; from sysgen.cli import main; main(sys.argv[1:
 } > "$out/env.txt" 2>&1
 cat "$out/env.txt"
 
+# the renderer on the GPU against the CPU, on one validation split; if it fails there, the runs render on the CPU
+render_args=""
+if [ "$dev" = cuda ]; then
+  python3 - "$out/render_check.json" > "$logs/render_check.log" 2>&1 <<'PY' || render_args="--render-device cpu"
+import json, sys, time, torch
+from sysgen.train import get_config
+from sysgen.dataset import scene_batch
+torch.set_num_threads(8)
+c, got = get_config("baby3", palette=6).dataset_config("valA"), {}
+for dev in ("cpu", "cuda", "cuda"):                         # the GPU twice: the first call pays its start-up
+    t = time.perf_counter(); _, images = scene_batch(c, "valA", 0, c.n("valA"), 512, device=dev); torch.cuda.synchronize()
+    got.setdefault(dev, []).append((images, time.perf_counter() - t))
+a, b = got["cpu"][0][0].int(), got["cuda"][1][0].int()
+d = (a - b).abs()
+rec = dict(split="valA", config="baby3", palette=6, scenes=len(a), image_size=c.size, cpu_threads=8,
+           cpu_seconds=round(got["cpu"][0][1], 2), cuda_seconds=[round(t, 2) for _, t in got["cuda"]],
+           values=d.numel(), values_differing=int((d > 0).sum()), max_abs_difference=int(d.max()),
+           images_differing=int((d.flatten(1).amax(1) > 0).sum()), identical=bool(torch.equal(a, b)))
+json.dump(rec, open(sys.argv[1], "w")); print(json.dumps(rec))
+PY
+  cat "$logs/render_check.log"
+  [ -n "$render_args" ] && echo "rendering on the GPU failed (device_runs/_logs/render_check.log): the runs render on the CPU"
+fi
+
 # a smoke test first: a broken GPU path should cost seconds, not the budget
 rm -rf /tmp/smoke
-sysgen train --config tiny --device "$dev" --quiet --run-dir /tmp/smoke > "$logs/smoke.log" 2>&1 \
+sysgen train --config tiny --device "$dev" $render_args --quiet --run-dir /tmp/smoke > "$logs/smoke.log" 2>&1 \
   || { echo "smoke test failed:"; tail -20 "$logs/smoke.log"; exit 1; }
 echo "smoke test passed"
 
@@ -52,8 +79,8 @@ done
 start=$(date +%s); pids=()
 while read -r name args; do
   case "$name" in ''|'#'*) continue;; esac
-  sysgen train $args --quiet --device "$dev" --run-dir "device_runs/$name" > "$logs/$name.log" 2>&1 &
-  pids+=($!); echo "started $name: sysgen train $args"
+  sysgen train $args $render_args --quiet --device "$dev" --run-dir "device_runs/$name" > "$logs/$name.log" 2>&1 &
+  pids+=($!); echo "started $name: sysgen train $args $render_args"
 done < "$list"
 while [ $(( $(date +%s) - start )) -lt "$budget" ]; do
   alive=0; for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
@@ -62,6 +89,10 @@ while [ $(( $(date +%s) - start )) -lt "$budget" ]; do
 done
 for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null
 echo "training took $(( $(date +%s) - start )) s"
-for d in device_runs/[!_]*/; do echo "$(basename "$d"): $([ -f "$d/result.json" ] && echo finished || echo stopped)"; done
+for d in device_runs/[!_]*/; do
+  n=$(basename "$d")
+  if [ -f "$d/result.json" ]; then echo "$n: finished"
+  else echo "$n: stopped"; [ -f "$d/ckpt.pt" ] && cp "$d/ckpt.pt" "$out/ckpt-$n.pt"; fi
+done
 tar czf "$out/runs.tar.gz" --exclude=ckpt.pt device_runs
 ls -la "$out"
