@@ -32,7 +32,8 @@ if ls .whl/*.whl >/dev/null 2>&1; then
   export PYTHONPATH=/tmp/site
 fi
 export PYTHONPATH=$PWD${PYTHONPATH:+:$PYTHONPATH} SYSGEN_COMMIT=$commit PYTHONUNBUFFERED=1
-sysgen() { python3 -c 'import sys; from sysgen.cli import main; main(sys.argv[1:])' "$@"; }
+entry='import sys; from sysgen.cli import main; main(sys.argv[1:])'
+sysgen() { python3 -c "$entry" "$@"; }
 
 { date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1; echo "cpus $(nproc --all)"
   python3 -c 'import torch, platform; print("torch", torch.__version__, "cuda", torch.version.cuda, torch.cuda.get_device_name(0) if torch.cuda.is_available() else "no GPU", "python", platform.python_version())'
@@ -79,7 +80,9 @@ done
 start=$(date +%s); pids=()
 while read -r name args; do
   case "$name" in ''|'#'*) continue;; esac
-  sysgen train $args $render_args --quiet --device "$dev" --run-dir "device_runs/$name" > "$logs/$name.log" 2>&1 &
+  # python itself in the background, not the shell function: $! must be the process the budget stops (a backgrounded
+  # function is a subshell, and killing it left its python training on)
+  python3 -c "$entry" train $args $render_args --quiet --device "$dev" --run-dir "device_runs/$name" > "$logs/$name.log" 2>&1 &
   pids+=($!); echo "started $name: sysgen train $args $render_args"
 done < "$list"
 while [ $(( $(date +%s) - start )) -lt "$budget" ]; do
