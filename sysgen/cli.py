@@ -170,8 +170,9 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     t.add_argument("--resume", action="store_true", help="continue the unfinished run in the run directory")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     _runtime_options(t, device="the configuration's, auto", model=True)
-    t.add_argument("--render-device", choices=DEVICES, default=None,
-                   help="where the scenes are rendered: auto, cpu or cuda (default: where the model trains)")
+    t.add_argument("--render-device", choices=DEVICES, default="cpu",
+                   help="where the scenes are rendered: cpu (the default: the same pixels on every machine), cuda or auto "
+                   "(a GPU's pixels differ from the CPU's in a few values)")
     t.set_defaults(run=_train, parser=t)
 
     e = sub.add_parser("eval", help="re-evaluate a run from its checkpoint",

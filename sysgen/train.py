@@ -502,15 +502,15 @@ def final_metrics(model, splits: dict, config: TrainConfig, bf16: bool | None = 
 
 # %% ../nbs/07_train.ipynb #64f86f0b
 def train(config: TrainConfig, run_dir, resume: bool = False, progress: bool = True, callbacks=None,
-          render_device=None) -> dict:
-    "Train (or resume) the run `config` in `run_dir`, holding its lock (`sysgen.io.run_lock`: one writer per run); returns the content of its `result.json`. The splits are rendered on `render_device` (default: where the model trains)."
+          render_device="cpu") -> dict:
+    "Train (or resume) the run `config` in `run_dir`, holding its lock (`sysgen.io.run_lock`: one writer per run); returns the content of its `result.json`. The splits are rendered on `render_device`: the CPU by default, whose pixels are the same on every machine (a GPU's differ in a few values)."
     run_dir = Path(run_dir)
     if (run_dir / "result.json").exists() and (run_dir / "config.json").exists():
         _prepare_run_dir(run_dir, config, resume)              # still refuses another configuration
         return json.loads((run_dir / "result.json").read_text())
     state = _prepare_run_dir(run_dir, config, resume)
     device = as_device(config.device)                          # a missing GPU fails here, before any work
-    render_device = device if render_device is None else as_device(render_device)
+    render_device = as_device(render_device)
     main = int(os.environ.get("RANK", "0")) == 0               # under torchrun rank 0 writes the run: it holds the lock
     with run_lock(run_dir) if main else nullcontext(), torch_threads(choose_threads(config.threads)):
         return _train(config, run_dir, state, device, progress, callbacks, render_device)
