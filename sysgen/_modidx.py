@@ -495,6 +495,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                               'sysgen.train.matmul_peak': ('train.html#matmul_peak', 'sysgen/train.py'),
                               'sysgen.train.parse_overrides': ('train.html#parse_overrides', 'sysgen/train.py'),
                               'sysgen.train.read_run_config': ('train.html#read_run_config', 'sysgen/train.py'),
+                              'sysgen.train.runtime_history': ('train.html#runtime_history', 'sysgen/train.py'),
                               'sysgen.train.save_checkpoint': ('train.html#save_checkpoint', 'sysgen/train.py'),
                               'sysgen.train.train': ('train.html#train', 'sysgen/train.py'),
                               'sysgen.train.train_benchmark': ('train.html#train_benchmark', 'sysgen/train.py')},

@@ -216,9 +216,11 @@ def trained_on_gpu(runtime: dict | None) -> bool:
     return str((runtime or {}).get("device", "cpu")).startswith("cuda")
 
 def _gpu_note(result: dict) -> str:
-    "' on NAME' for a run trained on a GPU, else ''."
+    "' on NAME' for a run trained on a GPU, ' (to step S on NAME)' for one finished elsewhere after a GPU (its `runtime_history`), else ''."
     runtime = result.get("runtime") or {}
-    return f" on {runtime.get('device_name', 'a GPU')}" if trained_on_gpu(runtime) else ""
+    if trained_on_gpu(runtime): return f" on {runtime.get('device_name', 'a GPU')}"
+    gpu = [h for h in result.get("runtime_history") or [] if trained_on_gpu(h)]
+    return f" (to step {gpu[-1]['until_step']} on {gpu[-1].get('device_name', 'a GPU')})" if gpu else ""
 
 def runs_markdown(run_dirs, base: str = "baby") -> str:
     "A Markdown table of the finished runs in `run_dirs`: colours, changes from `base`, steps, minutes (with the GPU's name where a run had one), shape and colour accuracy."

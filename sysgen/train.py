@@ -35,7 +35,8 @@ from .text import IGNORE_INDEX, ImageTextDataset, Vocab, mask_whole_type, mlm_ma
 __all__ = ['CONFIGS', 'RECIPE', 'EARLIER_RECIPES', 'TrainConfig', 'get_config', 'parse_overrides', 'make_splits', 'batch_indices',
            'lr_factor', 'save_checkpoint', 'load_checkpoint', 'Callback', 'ProgressCB', 'LogCB', 'EvalCB',
            'CheckpointCB', 'mask_probabilities', 'make_optimizer', 'Learner', 'read_run_config', 'final_metrics',
-           'train', 'as_train_config', 'LoadedRun', 'load_run', 'evaluate_run', 'matmul_peak', 'train_benchmark']
+           'train', 'runtime_history', 'as_train_config', 'LoadedRun', 'load_run', 'evaluate_run', 'matmul_peak',
+           'train_benchmark']
 
 # %% ../nbs/07_train.ipynb #5f574a6b
 @dataclass(frozen=True)
@@ -515,6 +516,16 @@ def train(config: TrainConfig, run_dir, resume: bool = False, progress: bool = T
     with run_lock(run_dir) if main else nullcontext(), torch_threads(choose_threads(config.threads)):
         return _train(config, run_dir, state, device, progress, callbacks, render_device)
 
+# %% ../nbs/07_train.ipynb #7e2c4a11
+def runtime_history(config_path, state: dict | None) -> list[dict]:
+    "The earlier runtimes of a run resumed from checkpoint `state`: those its `config.json` lists up to the checkpoint's step, then the one it last recorded (with its commit and `until_step`). Empty for a fresh run."
+    path = Path(config_path)
+    if state is None or not path.exists(): return []
+    old, step = json.loads(path.read_text()), int(state["step"])
+    earlier = [h for h in old.get("runtime_history", []) if h["until_step"] < step]   # work past the checkpoint was lost
+    last = [dict(old["runtime"], commit=old.get("commit"), until_step=step)] if old.get("runtime") else []
+    return earlier + last
+
 # %% ../nbs/07_train.ipynb #a15dd081
 def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progress: bool, callbacks,
            render_device=torch.device("cpu")) -> dict:
@@ -529,15 +540,18 @@ def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progr
         learn.restore(state)
         if learn.is_main: _truncate_log(run_dir / "log.jsonl", learn.step)
     elif learn.is_main: (run_dir / "log.jsonl").unlink(missing_ok=True)
+    history = runtime_history(run_dir / "config.json", state) if learn.is_main else []
     if learn.is_main: write_json(run_dir / "config.json", dict(config=config.to_dict(), version=sysgen.__version__,
-                                                              commit=git_commit(), runtime=learn.runtime))
+                                                              commit=git_commit(), runtime=learn.runtime,
+                                                              **({"runtime_history": history} if history else {})))
     learn.fit()
     _end_distributed(learn)                                    # no collective follows: rank 0 evaluates alone
     if not learn.is_main: return {}
     wall = learn.wall_seconds
     metrics, scored = split_scores(final_metrics(learn.raw_model, splits, config, bf16=learn.bf16))
     record = result_record(config.to_dict(), metrics, wall, learn.step, parameters=count_parameters(learn.raw_model),
-                           threads=torch.get_num_threads(), runtime=learn.runtime, scored=scored)
+                           threads=torch.get_num_threads(), runtime=learn.runtime, scored=scored,
+                           **({"runtime_history": history} if history else {}))
     write_json(run_dir / "result.json", record)
     return record
 
@@ -584,7 +598,7 @@ def evaluate_run(run_dir, write: bool = True, device=None, threads: int | None =
         bf16 = resolve_bf16(config.bf16, device)
         metrics, scored = split_scores(final_metrics(model, make_splits(config), config, bf16=bf16))
     old = read_json(run_dir / "result.json") if (run_dir / "result.json").exists() else {}
-    extra = {k: old[k] for k in ("threads", "runtime") if k in old}           # how the run was trained
+    extra = {k: old[k] for k in ("threads", "runtime", "runtime_history") if k in old}   # how the run was trained
     record = result_record(config.to_dict(), metrics, old.get("wall_seconds", 0.0), state["step"],
                            parameters=count_parameters(model), **extra, eval_runtime=runtime_record(device, bf16, n, attention=config.attention), scored=scored)
     if write: write_json(run_dir / "result.json", record)
