@@ -522,9 +522,9 @@ def runtime_history(config_path, state: dict | None) -> list[dict]:
     path = Path(config_path)
     if state is None or not path.exists(): return []
     old, step = json.loads(path.read_text()), int(state["step"])
-    earlier = [h for h in old.get("runtime_history", []) if h["until_step"] < step]   # work past the checkpoint was lost
-    last = [dict(old["runtime"], commit=old.get("commit"), until_step=step)] if old.get("runtime") else []
-    return earlier + last
+    earlier = [h for h in old.get("runtime_history", []) if h["until_step"] <= step]  # work past the checkpoint was lost
+    if not old.get("runtime") or (earlier and earlier[-1]["until_step"] == step): return earlier  # the last place added no checkpoint
+    return earlier + [dict(old["runtime"], commit=old.get("commit"), until_step=step)]
 
 # %% ../nbs/07_train.ipynb #a15dd081
 def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progress: bool, callbacks,
