@@ -216,11 +216,13 @@ def trained_on_gpu(runtime: dict | None) -> bool:
     return str((runtime or {}).get("device", "cpu")).startswith("cuda")
 
 def _gpu_note(result: dict) -> str:
-    "' on NAME' for a run trained on a GPU, ' (to step S on NAME)' for one finished elsewhere after a GPU (its `runtime_history`), else ''."
+    "' on NAME' for a run trained on a GPU, ' (to step S on NAME)' for one finished elsewhere after a GPU (its `runtime_history`), else ''; ', GPU-rendered scenes' where its scenes were rendered there."
     runtime = result.get("runtime") or {}
-    if trained_on_gpu(runtime): return f" on {runtime.get('device_name', 'a GPU')}"
-    gpu = [h for h in result.get("runtime_history") or [] if trained_on_gpu(h)]
-    return f" (to step {gpu[-1]['until_step']} on {gpu[-1].get('device_name', 'a GPU')})" if gpu else ""
+    gpu = [runtime] if trained_on_gpu(runtime) else [h for h in result.get("runtime_history") or [] if trained_on_gpu(h)]
+    if not gpu: return ""
+    rendered = ", GPU-rendered scenes" if str(gpu[-1].get("render_device", "cpu")).startswith("cuda") else ""
+    name = gpu[-1].get("device_name", "a GPU")
+    return f" on {name}{rendered}" if gpu[-1] is runtime else f" (to step {gpu[-1]['until_step']} on {name}{rendered})"
 
 def runs_markdown(run_dirs, base: str = "baby") -> str:
     "A Markdown table of the finished runs in `run_dirs`: colours, changes from `base`, steps, minutes (with the GPU's name where a run had one), shape and colour accuracy."
