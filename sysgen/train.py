@@ -527,8 +527,7 @@ def runtime_history(config_path, state: dict | None) -> list[dict]:
     return earlier + [dict(old["runtime"], commit=old.get("commit"), until_step=step)]
 
 # %% ../nbs/07_train.ipynb #a15dd081
-def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progress: bool, callbacks,
-           render_device=torch.device("cpu")) -> dict:
+def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progress: bool, callbacks, render_device) -> dict:
     t0 = time.perf_counter()
     main = int(os.environ.get("RANK", "0")) == 0                # under torchrun only rank 0 evaluates
     splits = make_splits(config, progress=progress and main, which=SPLITS if main else ("trainA",), device=render_device)

@@ -43,7 +43,7 @@ cat "$out/env.txt"
 # the renderer on the GPU against the CPU, on one validation split: seconds each, and how many pixel values differ
 if [ "$dev" = cuda ]; then
   python3 - "$out/render_check.json" > "$logs/render_check.log" 2>&1 <<'PY'
-import json, sys, time, torch
+import json, os, sys, time, torch
 from sysgen.train import get_config
 from sysgen.dataset import scene_batch
 torch.set_num_threads(8)
@@ -57,6 +57,8 @@ rec = dict(split="valA", config="baby3", palette=6, scenes=len(a), image_size=c.
            cpu_seconds=round(got["cpu"][0][1], 2), cuda_seconds=[round(t, 2) for _, t in got["cuda"]],
            values=d.numel(), values_differing=int((d > 0).sum()), max_abs_difference=int(d.max()),
            images_differing=int((d.flatten(1).amax(1) > 0).sum()), identical=bool(torch.equal(a, b)))
+rec.update(dataset_config=c.to_dict(), seed=c.seed, commit=os.environ["SYSGEN_COMMIT"], device_name=torch.cuda.get_device_name(0),
+           torch=torch.__version__)                                  # what was rendered, from which code, where
 json.dump(rec, open(sys.argv[1], "w")); print(json.dumps(rec))
 PY
   cat "$logs/render_check.log"
