@@ -202,7 +202,7 @@ def write_all_scored(root) -> list[Path]:
     return out
 
 # %% ../nbs/08b_results.ipynb #867f3507
-_NOT_CHANGES = ("palette", "seed", "threads", "bf16", "device", "eval_every", "ckpt_every", "log_every")   # named elsewhere, or bookkeeping
+_NOT_CHANGES = ("palette", "seed", *TrainConfig.RUNTIME, "eval_every", "ckpt_every", "log_every")   # named elsewhere, how a run computes, or bookkeeping
 
 def config_changes(config, base: str = "baby", skip: Sequence[str] = _NOT_CHANGES) -> str:
     "The fields where `config` (config, dict or run directory) departs from the named configuration `base`, as `key=value`."
