@@ -20,8 +20,9 @@ import torch
 from tqdm.auto import tqdm
 
 from .distributions import default_shared
-from .io import atomic_write, project_root, read_json, run_locked, runs_root, write_json
-from .mechanism import analyse_run   # imported with the rest: a run that ends an hour from now analyses with the code it trained with
+import sysgen
+from .io import atomic_write, git_commit, project_root, read_json, run_locked, runs_root, write_json
+from .mechanism import analyse_run, training_nmi   # imported with the rest: a run that ends an hour from now analyses with the code it trained with
 from .plots import HALF_LINE
 from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored_counts
 from .runtime import choose_threads
@@ -190,7 +191,7 @@ def adopt(source, config: TrainConfig, root=None, analyse: bool = True) -> Path:
         raise FileNotFoundError(f"{source} holds no result.json and config.json: only a finished run can be adopted")
     meta, result = read_json(source / "config.json"), read_json(source / "result.json")
     have, want = TrainConfig.from_dict(meta["config"]).to_dict(), config.to_dict()
-    differ = [k for k in want if k != "name" and want[k] != have.get(k)]
+    differ = [k for k in want if k != "name" and k not in TrainConfig.RUNTIME and want[k] != have.get(k)]
     if differ:
         raise ValueError(f"{source} did not train the run of {config.name!r}: " +
                          "; ".join(f"{k} is {have.get(k)!r} there, {want[k]!r} here" for k in differ))
@@ -214,8 +215,11 @@ def adopt(source, config: TrainConfig, root=None, analyse: bool = True) -> Path:
     write_json(tmp / "result.json", {**result, "config": {**result["config"], "name": config.name}, "adopted_from": origin})
     if run_dir.is_dir(): run_dir.rmdir()                               # an empty directory, checked above
     os.replace(tmp, run_dir)
-    if analyse:
+    if analyse and (run_dir / "ckpt.pt").is_file():
         analyse_run(run_dir, attributes=tuple(dict.fromkeys(("shape", config.probe))))
+    elif analyse:                                                     # no model to measure: what the configuration alone gives
+        write_json(run_dir / "analysis.json", dict(config=config.to_dict(), nmi=training_nmi(config), version=sysgen.__version__,
+                   commit=git_commit(), no_model="adopted without its checkpoint: no p-score, probes or CCGP"))
     return run_dir
 
 

@@ -16,9 +16,10 @@
 #
 # Writes to $OUT (else ./device_out): env.txt (GPU, driver, torch), render_check.json (valA of baby3 at 216 colours
 # rendered on the CPU and on the GPU: seconds each and how many pixels differ), bench.jsonl, runs.tar.gz (device_runs/
-# without checkpoints, with each command's output in device_runs/_logs/) and ckpt-NAME.pt for each run stopped by the
-# budget (to resume it later). The runs render their scenes where `sysgen train` does by default (the CPU; add
-# --render-device cuda to a run's arguments for the GPU). Wheels in .whl/ (a package the machine lacks, e.g.
+# without checkpoints, with each command's output in device_runs/_logs/) and ckpt-NAME.pt for each run: to resume a
+# run stopped by the budget; for a finished one, the model its analysis needs (p-score, probes; not committed). The
+# runs render their scenes where `sysgen train` does by default (the CPU; add --render-device cuda to a run's
+# arguments for the GPU). Wheels in .whl/ (a package the machine lacks, e.g.
 # fastcore) are installed first. DEVICE=cpu tries the script on a machine without a GPU.
 set -u
 if [ $# -lt 3 ]; then sed -n '2,/^set -u/p' "$0" | grep '^#'; exit 2; fi
@@ -94,8 +95,8 @@ for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null
 echo "training took $(( $(date +%s) - start )) s"
 for d in device_runs/[!_]*/; do
   n=$(basename "$d")
-  if [ -f "$d/result.json" ]; then echo "$n: finished"
-  else echo "$n: stopped"; [ -f "$d/ckpt.pt" ] && cp "$d/ckpt.pt" "$out/ckpt-$n.pt"; fi
+  if [ -f "$d/result.json" ]; then echo "$n: finished"; else echo "$n: stopped"; fi
+  [ -f "$d/ckpt.pt" ] && cp "$d/ckpt.pt" "$out/ckpt-$n.pt"     # finished: the model its analysis (p-score) needs
 done
 tar czf "$out/runs.tar.gz" --exclude=ckpt.pt device_runs
 ls -la "$out"
