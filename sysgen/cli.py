@@ -157,10 +157,10 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     bt.set_defaults(run=_bench_train, parser=bt)
 
     t = sub.add_parser("train", help="train one run and write RUN_DIR/result.json",
-                       description="Train the MMLM of a named configuration (paper, baby3, baby2, baby, tiny) on its splits, with "
+                       description="Train the MMLM of a named configuration (paper, baby4, baby3, baby2, baby, tiny) on its splits, with "
                        "checkpoints, a JSONL log and a final result.json. An unfinished run continues with --resume; "
                        "under torchrun the same command trains with DistributedDataParallel.")
-    t.add_argument("--config", default=None, help="named configuration: paper, baby3, baby2, baby or tiny (default: the current "
+    t.add_argument("--config", default=None, help="named configuration: paper, baby4, baby3, baby2, baby or tiny (default: the current "
                    "recipe, sysgen.train.RECIPE)")
     t.add_argument("--palette", type=int, metavar="N", help="levels per RGB channel: N³ colours")
     t.add_argument("--seed", type=int, help="model / sample-order / mask seed")
