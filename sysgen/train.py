@@ -282,6 +282,7 @@ def save_checkpoint(path, model, optimizer, scheduler, step: int, config: TrainC
                  smooth_loss=float(smooth_loss), wall_seconds=float(wall_seconds))
     if bf16 is not None: state["bf16"] = bool(bf16)
     device = next(model.parameters()).device
+    state["device"] = device.type                                # where that precision was chosen (`Learner.restore`)
     if device.type == "cuda": state["cuda_rng"] = torch.cuda.get_rng_state(device)
     return atomic_write(path, lambda tmp: torch.save(state, tmp))
 
@@ -461,14 +462,15 @@ def wall_seconds(self: Learner) -> float:
 # %% ../nbs/07_train.ipynb #a1c0e019
 @patch
 def restore(self: Learner, state: dict):
-    "Continue from a checkpoint (as `load_checkpoint` reads it). Under bf16 'auto' at the precision the run started with: `auto` is timed, and a run should not change precision halfway; an explicit bf16 true/false is obeyed."
+    "Continue from a checkpoint (as `load_checkpoint` reads it). Under bf16 'auto' at the precision the run started with on this kind of device (`auto` is timed, and a run should not change precision halfway on one machine); a run begun on another kind (a GPU, continued on a CPU) gets what `auto` chooses here; an explicit bf16 true/false is obeyed."
     self.raw_model.load_state_dict(state["model"]); self.optimizer.load_state_dict(state["optimizer"])
     self.scheduler.load_state_dict(state["scheduler"]); self.step = int(state["step"])
     if "torch_rng" in state: torch.set_rng_state(state["torch_rng"].cpu())
     if "cuda_rng" in state and self.device.type == "cuda": torch.cuda.set_rng_state(state["cuda_rng"].cpu(), self.device)
     self.smooth_loss = state.get("smooth_loss", float("nan"))
     self.wall_before = float(state.get("wall_seconds", 0.0))   # older checkpoints lack it: 0
-    if self.config.bf16 == "auto" and "bf16" in state and bool(state["bf16"]) != self.bf16:   # older checkpoints lack it
+    saved_on = state.get("device", "cuda" if "cuda_rng" in state else "cpu")   # older checkpoints: a GPU's holds its RNG
+    if self.config.bf16 == "auto" and "bf16" in state and saved_on == self.device.type and bool(state["bf16"]) != self.bf16:
         self.bf16 = bool(state["bf16"])
         self.runtime = {**self.runtime, "precision": "bf16" if self.bf16 else "fp32"}
 
