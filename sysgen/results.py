@@ -26,8 +26,8 @@ from .text import IGNORE_INDEX, ImageTextDataset, attribute_type, eval_mask
 from .train import CONFIGS, TrainConfig, as_train_config, get_config, read_run_config, train
 
 # %% auto #0
-__all__ = ['EVAL_SPLITS', 'REPLAY', 'load_results', 'results_frame', 'varying', 'aggregate', 'replay_counts', 'scored_counts',
-           'write_scored', 'write_all_scored', 'config_changes', 'trained_on_gpu', 'runs_markdown']
+__all__ = ['EVAL_SPLITS', 'REPLAY', 'load_results', 'trained_on_gpu', 'results_frame', 'varying', 'aggregate', 'replay_counts',
+           'scored_counts', 'write_scored', 'write_all_scored', 'config_changes', 'runs_markdown']
 
 # %% ../nbs/08b_results.ipynb #32e044f7
 def _result_files(paths) -> list[Path]:
@@ -65,8 +65,12 @@ def load_results(paths) -> list[dict]:
 _CONFIG_DEFAULTS = {k: v.default for k, v in TrainConfig.__dataclass_fields__.items()}
 _FIRST = ("run_dir", "name", "palette", "n_colours", "seed")
 
+def trained_on_gpu(runtime: dict | None) -> bool:
+    "Whether a run's `runtime` record (config.json, result.json) says it trained on a GPU: its minutes are then not one CPU core's."
+    return str((runtime or {}).get("device", "cpu")).startswith("cuda")
+
 def results_frame(records: Sequence[dict]) -> pd.DataFrame:
-    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in (`runtime.precision`; None where not recorded), its attention kernel (`runtime.attention`; 'fused' where a runtime record predates the field, as torch chose then) and the CPU it ran on (`runtime.cpu`; None where not recorded)."
+    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in (`runtime.precision`; None where not recorded), its attention kernel (`runtime.attention`; 'fused' where a runtime record predates the field, as torch chose then) the CPU it ran on (`runtime.cpu`; None where not recorded), whether it trained on a GPU in whole or in part (`gpu`: its `runtime` or `runtime_history`) and the machine it finished on (`machine`: the GPU's name, else the CPU's)."
     rows = []
     for r in records:
         if not isinstance(r, dict) or "config" not in r:
@@ -87,6 +91,8 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
         row["precision"] = rt.get("precision")
         row["attention"] = {**RUNTIME_BEFORE, **rt}["attention"] if rt else None
         row["cpu"] = rt.get("cpu")
+        row["gpu"] = trained_on_gpu(rt) or any(trained_on_gpu(h) for h in r.get("runtime_history") or [])
+        row["machine"] = rt.get("device_name") if trained_on_gpu(rt) else rt.get("cpu")
         rows.append(row)
     if not rows: return pd.DataFrame(columns=list(_FIRST) + [k for k in _CONFIG_DEFAULTS if k not in _FIRST])
     return pd.DataFrame(rows)
@@ -211,10 +217,6 @@ def config_changes(config, base: str = "baby", skip: Sequence[str] = _NOT_CHANGE
     return " ".join(f"{k}={fmt(b)}" for k, (a, b) in CONFIGS[base].diff(as_train_config(config)).items() if k not in skip) or "(none)"
 
 # %% ../nbs/08b_results.ipynb #2e883b52
-def trained_on_gpu(runtime: dict | None) -> bool:
-    "Whether a run's `runtime` record (config.json, result.json) says it trained on a GPU: its minutes are then not one CPU core's."
-    return str((runtime or {}).get("device", "cpu")).startswith("cuda")
-
 def _gpu_note(result: dict) -> str:
     "' on NAME' for a run trained on a GPU, ' (to step S on NAME)' for one finished elsewhere after a GPU (its `runtime_history`), else ''; ', GPU-rendered scenes' where its scenes were rendered there."
     runtime = result.get("runtime") or {}

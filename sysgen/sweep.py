@@ -425,26 +425,31 @@ def value(frame, metric: str, config: str = RECIPE, **point) -> float | None:
 PAPER_SAMPLES = 75_000 * 1000          # nbs/paper.ipynb#sec-model: 75k scenes, 1000 epochs
 
 def _precisions(frame) -> str:
-    "', trained in bf16 (14) and fp32 (1), attention kernel fused (12) and math (3), on AMD EPYC (9) and Intel Xeon Processor (6)': how many runs of `frame` trained in each precision, with each attention kernel (sysgen.runtime) and on each CPU, where recorded."
+    "', trained in bf16 (14) and fp32 (1), attention kernel fused (12) and math (3), on AMD EPYC (9) and Intel Xeon Processor (6)': how many runs of `frame` trained in each precision, with each attention kernel (sysgen.runtime) and on each machine (where a run finished: its GPU, else its CPU), where recorded."
     def counts(col): return frame[col].dropna().value_counts().sort_index() if col in frame.columns else {}
     def say(c): return " and ".join(f"{k} ({n})" for k, n in c.items())
     p, a = counts("precision"), counts("attention")
-    cpu = {" ".join(k.replace("(R)", "").replace("(TM)", "").split()): n for k, n in counts("cpu").items()}   # "Intel(R) Xeon(R) Processor" → "Intel Xeon Processor"
+    machines = counts("machine" if "machine" in frame.columns else "cpu")      # where each run finished: a GPU's name, else its CPU's
+    cpu = {" ".join(k.replace("(R)", "").replace("(TM)", "").split()): n for k, n in machines.items()}   # "Intel(R) Xeon(R) Processor" → "Intel Xeon Processor"
     return ((", trained in " + say(p) if len(p) else "") + (", attention kernel " + say(a) if len(a) else "")
             + (", on " + say(cpu) if len(cpu) else ""))
 
 def describe_scale(frame) -> str:
-    "The configuration, training samples and CPU time of the runs in `frame`, against the paper's 75 M samples."
+    "The configuration, training samples and training time of the runs in `frame` (CPU-hours, unless some trained on a GPU), against the paper's 75 M samples."
     if not len(frame): return "No finished runs yet."
     def one(col):
         vals = sorted({"–".join(map(str, v)) if isinstance(v, (tuple, list)) else str(v) for v in frame[col]})
         return vals[0] if len(vals) == 1 else "/".join(vals)
     samples = int((frame["steps"] * frame["batch_size"]).median())
+    hours, minutes = frame["wall_seconds"].sum() / 3600, frame["wall_seconds"].median() / 60
+    gpu = int(frame["gpu"].fillna(False).astype(bool).sum()) if "gpu" in frame.columns else 0
     return (f"{len(frame)} runs of the {one('name')!r} configuration: {one('image_size')}×{one('image_size')} images, "
             f"{one('n_objects')} objects per scene, {one('n_train')} training scenes, d_model {one('d_model')}, "
             f"{one('n_layers')} layers, {one('steps')} steps of batch {one('batch_size')} = {samples:,} training samples "
             f"(1/{PAPER_SAMPLES // samples} of the paper's {PAPER_SAMPLES / 1e6:.0f} M); "
-            f"{frame['wall_seconds'].sum() / 3600:.1f} CPU-hours in all ({frame['wall_seconds'].median() / 60:.0f} min per run, one core each)"
+            + (f"{hours:.1f} CPU-hours in all ({minutes:.0f} min per run, one core each)" if not gpu else
+               f"{hours:.1f} hours of training in all ({minutes:.0f} min per run; {gpu} of the {len(frame)} runs trained on a GPU "
+               "in whole or in part, the rest on one CPU core each)")
             + _precisions(frame) + ".")
 
 # %% ../nbs/09_sweep.ipynb #4d513780
