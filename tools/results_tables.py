@@ -101,7 +101,7 @@ def block() -> str:
     root = ROOT / "results" / "runs"            # the committed runs, whatever SYSGEN_RUNS says
     parts = ["### Headline: shape accuracy (%) against the number of training colours",
              "sysgen: mean [95 % t interval] over the finished seeds (n); for a single seed, that run's Wilson interval over the "
-             "words it scored; one CPU core per run; paper: [§ Published numbers](nbs/paper.ipynb#sec-numbers). The current "
+             "words it scored; one CPU core per run, some of them in part on a lent GPU (`runtime_history` in their `result.json`); paper: [§ Published numbers](nbs/paper.ipynb#sec-numbers). The current "
              f"recipe is `{RECIPE}` (see `nbs/experiments/baby_config.ipynb`); the earlier recipes' runs "
              f"({', '.join(f'`{c}`' for c in EARLIER_RECIPES)}) stay beside it."]
     for cfg in RECIPES:
