@@ -91,8 +91,9 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
         row["precision"] = rt.get("precision")
         row["attention"] = {**RUNTIME_BEFORE, **rt}["attention"] if rt else None
         row["cpu"] = rt.get("cpu")
-        row["gpu"] = trained_on_gpu(rt) or any(trained_on_gpu(h) for h in r.get("runtime_history") or [])
-        row["machine"] = rt.get("device_name") if trained_on_gpu(rt) else rt.get("cpu")
+        finished_on_gpu = trained_on_gpu(rt)
+        row["gpu"] = finished_on_gpu or any(trained_on_gpu(h) for h in r.get("runtime_history") or [])
+        row["machine"] = rt.get("device_name") if finished_on_gpu else rt.get("cpu")
         rows.append(row)
     if not rows: return pd.DataFrame(columns=list(_FIRST) + [k for k in _CONFIG_DEFAULTS if k not in _FIRST])
     return pd.DataFrame(rows)

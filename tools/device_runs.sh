@@ -19,8 +19,8 @@
 # without checkpoints, with each command's output in device_runs/_logs/) and ckpt-NAME.pt for each run: to resume a
 # run stopped by the budget; for a finished one, the model its analysis needs (p-score, probes; not committed). The
 # runs render their scenes where `sysgen train` does by default (the CPU; add --render-device cuda to a run's
-# arguments for the GPU). Wheels in .whl/ (a package the machine lacks, e.g.
-# fastcore) are installed first. DEVICE=cpu tries the script on a machine without a GPU.
+# arguments for the GPU). Wheels in .whl/ (a package the machine lacks, e.g. fastcore) are installed first. DEVICE=cpu
+# tries the script on a machine without a GPU.
 set -u
 if [ $# -lt 3 ]; then sed -n '2,/^set -u/p' "$0" | grep '^#'; exit 2; fi
 budget=$1; commit=$2; list=$3; shift 3
