@@ -197,6 +197,9 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     w.add_argument("--jobs", type=int, default=None, help="local: runs at a time (default: one per core)")
     w.add_argument("--index", type=int, default=None, metavar="I", help="run only run I of the sweep")
     w.add_argument("--list", action="store_true", help="print the runs with their state and stop")
+    w.add_argument("--train-args", action="store_true",
+                   help="print, for each run not finished, its name and the sysgen train arguments that train it (a partial "
+                   "one with --resume), and stop: the RUNS_FILE of tools/device_runs.sh")
     w.add_argument("--verdict", action="store_true",
                    help="print the experiment's verdict and its checks (sysgen.verdicts) from the finished runs, and stop")
     w.add_argument("--no-analysis", action="store_true", help="do not write analysis.json (NMI, p-score)")
@@ -288,16 +291,20 @@ def _check_checkpoint(run_dir: Path, advice: str) -> None:
         raise ValueError(f"the checkpoint {path} cannot be read (corrupt, truncated or not sysgen's); {advice}") from e
 
 # %% ../nbs/10_cli.ipynb #3e9b533f
-def _train(args) -> None:
-    from dataclasses import replace
-    from sysgen.sweep import run_name
-    from sysgen.train import CONFIGS, RECIPE, TrainConfig, get_config, parse_overrides, train
-    args.config = args.config or RECIPE
+def _train_config(args):
+    "The configuration `sysgen train` trains: --config (else the recipe), then --set, --palette, --seed and the runtime flags."
+    from sysgen.train import RECIPE, get_config, parse_overrides
     overrides = parse_overrides(args.set)
     if args.palette is not None: overrides["palette"] = args.palette
     if args.seed is not None: overrides["seed"] = args.seed
-    config = get_config(args.config, **{**overrides, **_runtime_overrides(args)})
-    base = CONFIGS[args.config]                      # the default directory is named by what is learned only
+    return get_config(args.config or RECIPE, **{**overrides, **_runtime_overrides(args)})
+
+def _train(args) -> None:
+    from dataclasses import replace
+    from sysgen.sweep import run_name
+    from sysgen.train import CONFIGS, TrainConfig, train
+    config = _train_config(args)
+    base = CONFIGS[config.name]                      # the default directory is named by what is learned only
     run_dir = Path(args.run_dir or f"runs/{run_name(replace(config, **{k: getattr(base, k) for k in TrainConfig.RUNTIME}))}")
     finished = (run_dir / "result.json").exists() and (run_dir / "config.json").exists()
     _check_checkpoint(run_dir, "its result.json stands, but `sysgen eval` cannot recompute it: to have a checkpoint "
@@ -331,6 +338,12 @@ def _sweep(args) -> None:
     runs = sw.status(args.name, args.seeds, root, args.config)
     if args.list:
         for r in runs: print(f"{r['index']:4d}  {r['state']:8s} {r['run_dir']}")
+        return
+    if args.train_args:                            # RUNS_FILE lines of tools/device_runs.sh: NAME ARGS...
+        configs = sw.get_sweep(args.name).configs(args.seeds, args.config)
+        for r, c in zip(runs, configs):
+            if r["state"] in ("todo", "partial"):
+                print(" ".join([sw.run_name(c), *sw.train_args(c), *(["--resume"] if r["state"] == "partial" else [])]))
         return
     if args.verdict:
         from sysgen.verdicts import judge

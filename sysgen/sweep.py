@@ -30,10 +30,10 @@ from .stats import wilson_ci
 from .train import CONFIGS, RECIPE, TrainConfig, get_config, load_checkpoint, train
 
 # %% auto #0
-__all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'Sweep', 'get_sweep',
-           'runs_dir', 'run_state', 'status', 'run_one', 'adopt', 'run_local', 'run_slurm', 'sweep', 'without_index',
-           'experiments_table', 'cpu_time', 'with_words', 'experiment_frame', 'compare', 'value', 'describe_scale',
-           'experiment_runs', 'plot_effect', 'curve']
+__all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'train_args', 'Sweep',
+           'get_sweep', 'runs_dir', 'run_state', 'status', 'run_one', 'adopt', 'run_local', 'run_slurm', 'sweep',
+           'without_index', 'experiments_table', 'cpu_time', 'with_words', 'experiment_frame', 'compare', 'value',
+           'describe_scale', 'experiment_runs', 'plot_effect', 'curve']
 
 # %% ../nbs/09_sweep.ipynb #fa2eac69
 def _values(v) -> list: return list(v) if isinstance(v, (list, tuple, range)) else [v]
@@ -77,6 +77,22 @@ def run_name(config: TrainConfig) -> str:
     parts = [config.name, f"c{config.palette ** 3}"]
     parts += [f"{k}{_fmt(new)}" for k, (old, new) in base.diff(config).items() if k not in skip]
     return "-".join(parts + [f"s{config.seed}"])
+
+# %% ../nbs/09_sweep.ipynb #6cbd048f
+def _arg(v) -> str:
+    "A field's value as `sysgen train --set` reads it back (sysgen.train.parse_overrides)."
+    if isinstance(v, (tuple, list)): return ",".join(str(x) for x in v)
+    if v is None or isinstance(v, bool): return str(v).lower()
+    return repr(v) if isinstance(v, float) else str(v)
+
+def train_args(config: TrainConfig) -> list[str]:
+    "The `sysgen train` arguments that train the run of `config`: its named base configuration, palette, seed and a `--set` for every other field it changes (how it computes left out, as in `run_name`)."
+    config = canonical(config)
+    if config.name not in CONFIGS:
+        raise ValueError(f"{config.name!r} is not a named configuration ({', '.join(CONFIGS)}): sysgen train --config cannot start from it")
+    skip = {"name", "palette", "seed", *RUNTIME_FIELDS}
+    sets = [f"{k}={_arg(new)}" for k, (old, new) in CONFIGS[config.name].diff(config).items() if k not in skip]
+    return ["--config", config.name, "--palette", str(config.palette), "--seed", str(config.seed)] + (["--set", *sets] if sets else [])
 
 # %% ../nbs/09_sweep.ipynb #35602a41
 @dataclass

@@ -11,6 +11,8 @@
 # COMMIT     the 40-hex-digit commit the copy was made from, recorded as the runs' `commit` (git metadata that came
 #            along with the copy can be older than its files)
 # RUNS_FILE  one run per line, `NAME ARGS...`: `sysgen train ARGS... --run-dir device_runs/NAME`; '#' starts a comment
+#            (`sysgen sweep NAME --config C --seeds S --train-args` prints a sweep's unfinished runs in this format;
+#            add how they compute, e.g. `--threads 4 --bf16 false`, to each line)
 # BENCH_CONFIG  configurations to benchmark first on the quiet GPU (`sysgen bench train --config C`, then with
 #            `--bf16 false`), each JSON line kept in bench.jsonl
 #
