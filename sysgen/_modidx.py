@@ -297,6 +297,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                 'sysgen.results.runs_markdown': ('results.html#runs_markdown', 'sysgen/results.py'),
                                 'sysgen.results.scored_counts': ('results.html#scored_counts', 'sysgen/results.py'),
                                 'sysgen.results.trained_on_gpu': ('results.html#trained_on_gpu', 'sysgen/results.py'),
+                                'sysgen.results.used_gpu': ('results.html#used_gpu', 'sysgen/results.py'),
                                 'sysgen.results.varying': ('results.html#varying', 'sysgen/results.py'),
                                 'sysgen.results.write_all_scored': ('results.html#write_all_scored', 'sysgen/results.py'),
                                 'sysgen.results.write_scored': ('results.html#write_scored', 'sysgen/results.py')},

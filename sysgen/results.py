@@ -26,8 +26,8 @@ from .text import IGNORE_INDEX, ImageTextDataset, attribute_type, eval_mask
 from .train import CONFIGS, TrainConfig, as_train_config, get_config, read_run_config, train
 
 # %% auto #0
-__all__ = ['EVAL_SPLITS', 'REPLAY', 'load_results', 'trained_on_gpu', 'results_frame', 'varying', 'aggregate', 'replay_counts',
-           'scored_counts', 'write_scored', 'write_all_scored', 'config_changes', 'runs_markdown']
+__all__ = ['EVAL_SPLITS', 'REPLAY', 'load_results', 'trained_on_gpu', 'used_gpu', 'results_frame', 'varying', 'aggregate',
+           'replay_counts', 'scored_counts', 'write_scored', 'write_all_scored', 'config_changes', 'runs_markdown']
 
 # %% ../nbs/08b_results.ipynb #32e044f7
 def _result_files(paths) -> list[Path]:
@@ -69,6 +69,10 @@ def trained_on_gpu(runtime: dict | None) -> bool:
     "Whether a run's `runtime` record (config.json, result.json) says it trained on a GPU: its minutes are then not one CPU core's."
     return str((runtime or {}).get("device", "cpu")).startswith("cuda")
 
+def used_gpu(result: dict) -> bool:
+    "Whether a run (its config.json or result.json) trained on a GPU in whole or in part: its `runtime`, or any part of its `runtime_history`."
+    return trained_on_gpu(result.get("runtime")) or any(trained_on_gpu(h) for h in result.get("runtime_history") or [])
+
 def results_frame(records: Sequence[dict]) -> pd.DataFrame:
     "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in (`runtime.precision`; None where not recorded), its attention kernel (`runtime.attention`; 'fused' where a runtime record predates the field, as torch chose then) the CPU it ran on (`runtime.cpu`; None where not recorded), whether it trained on a GPU in whole or in part (`gpu`: its `runtime` or `runtime_history`) and the machine it finished on (`machine`: the GPU's name, else the CPU's)."
     rows = []
@@ -92,7 +96,7 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
         row["attention"] = {**RUNTIME_BEFORE, **rt}["attention"] if rt else None
         row["cpu"] = rt.get("cpu")
         finished_on_gpu = trained_on_gpu(rt)
-        row["gpu"] = finished_on_gpu or any(trained_on_gpu(h) for h in r.get("runtime_history") or [])
+        row["gpu"] = used_gpu(r)
         row["machine"] = rt.get("device_name") if finished_on_gpu else rt.get("cpu")
         rows.append(row)
     if not rows: return pd.DataFrame(columns=list(_FIRST) + [k for k in _CONFIG_DEFAULTS if k not in _FIRST])

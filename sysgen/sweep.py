@@ -24,7 +24,7 @@ import sysgen
 from .io import atomic_write, git_commit, project_root, read_json, run_locked, runs_root, write_json
 from .mechanism import analyse_run, training_nmi   # imported with the rest: a run that ends an hour from now analyses with the code it trained with
 from .plots import HALF_LINE
-from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored_counts
+from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored_counts, used_gpu
 from .runtime import choose_threads
 from .stats import wilson_ci
 from .train import CONFIGS, RECIPE, TrainConfig, get_config, load_checkpoint, train
@@ -333,21 +333,23 @@ def experiments_table(seeds: int = 3, root=None, config: str | None = None):
 
 # %% ../nbs/09_sweep.ipynb #fcd0a846
 def cpu_time(root=None):
-    "Per configuration in the run store: finished runs, core-hours (`wall_seconds` × threads, adopted runs left out), median minutes per run, CPUs and precisions recorded."
+    "Per configuration in the run store: finished runs, those adopted and those trained on a GPU in whole or in part, core-hours of the runs trained on CPUs alone (`wall_seconds` × threads, adopted runs left out), wall hours of the runs that used a GPU, median minutes per CPU run, CPUs and precisions recorded."
     import pandas as pd
     root = Path(runs_root(root))
-    cols = ["configuration", "runs", "adopted", "core-hours", "median minutes per run", "CPUs", "precisions"]
+    cols = ["configuration", "runs", "adopted", "on a GPU", "core-hours", "GPU-run hours", "median minutes per CPU run", "CPUs", "precisions"]
     rows = []
     for r in (load_results(root) if root.is_dir() else []):
         rt = r.get("runtime") or {}
         rows.append(dict(configuration=r["config"].get("name", "?"), seconds=float(r["wall_seconds"]),
-                         threads=int(r.get("threads") or rt.get("threads") or 1),
+                         threads=int(r.get("threads") or rt.get("threads") or 1), gpu=used_gpu(r),
                          cpu=rt.get("cpu") or "not recorded", precision=rt.get("precision") or "not recorded", adopted="adopted_from" in r))
     if not rows: return pd.DataFrame(columns=cols)
     f = pd.DataFrame(rows)
-    out = [{"configuration": name, "runs": len(g), "adopted": int(g["adopted"].sum()),
-            "core-hours": round(float((g["seconds"] * g["threads"])[~g["adopted"]].sum()) / 3600, 1),
-            "median minutes per run": round(float(g["seconds"].median()) / 60, 1),
+    def hours(s): return round(float(s.sum()) / 3600, 1)
+    out = [{"configuration": name, "runs": len(g), "adopted": int(g["adopted"].sum()), "on a GPU": int(g["gpu"].sum()),
+            "core-hours": hours((g["seconds"] * g["threads"])[~g["adopted"] & ~g["gpu"]]),
+            "GPU-run hours": hours(g["seconds"][~g["adopted"] & g["gpu"]]),
+            "median minutes per CPU run": round(float(g["seconds"][~g["gpu"]].median()) / 60, 1) if (~g["gpu"]).any() else None,
             "CPUs": ", ".join(sorted(set(g["cpu"]))), "precisions": ", ".join(sorted(set(g["precision"])))}
            for name, g in f.groupby("configuration", sort=True)]
     return pd.DataFrame(out, columns=cols)
