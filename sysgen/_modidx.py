@@ -384,6 +384,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                               'sysgen.sweep.Sweep.__repr__': ('sweep.html#sweep.__repr__', 'sysgen/sweep.py'),
                               'sysgen.sweep.Sweep.configs': ('sweep.html#sweep.configs', 'sysgen/sweep.py'),
                               'sysgen.sweep._arg': ('sweep.html#_arg', 'sysgen/sweep.py'),
+                              'sysgen.sweep._changes': ('sweep.html#_changes', 'sysgen/sweep.py'),
                               'sysgen.sweep._child': ('sweep.html#_child', 'sysgen/sweep.py'),
                               'sysgen.sweep._fmt': ('sweep.html#_fmt', 'sysgen/sweep.py'),
                               'sysgen.sweep._keys': ('sweep.html#_keys', 'sysgen/sweep.py'),

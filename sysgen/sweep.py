@@ -72,11 +72,14 @@ def _fmt(v) -> str:
 def run_name(config: TrainConfig) -> str:
     "Directory name of a run: base name, colours, every field that differs from the base configuration, seed."
     config = canonical(config)
+    parts = [config.name, f"c{config.palette ** 3}"] + [f"{k}{_fmt(v)}" for k, v in _changes(config).items()]
+    return "-".join(parts + [f"s{config.seed}"])
+
+def _changes(config: TrainConfig) -> dict:
+    "The learned fields (not name, palette, seed or how it computes) where canonical `config` differs from its base configuration: field → new value."
     base = CONFIGS.get(config.name, TrainConfig(name=config.name))
     skip = {"name", "palette", "seed", *RUNTIME_FIELDS}
-    parts = [config.name, f"c{config.palette ** 3}"]
-    parts += [f"{k}{_fmt(new)}" for k, (old, new) in base.diff(config).items() if k not in skip]
-    return "-".join(parts + [f"s{config.seed}"])
+    return {k: new for k, (old, new) in base.diff(config).items() if k not in skip}
 
 # %% ../nbs/09_sweep.ipynb #6cbd048f
 def _arg(v) -> str:
@@ -90,8 +93,7 @@ def train_args(config: TrainConfig) -> list[str]:
     config = canonical(config)
     if config.name not in CONFIGS:
         raise ValueError(f"{config.name!r} is not a named configuration ({', '.join(CONFIGS)}): sysgen train --config cannot start from it")
-    skip = {"name", "palette", "seed", *RUNTIME_FIELDS}
-    sets = [f"{k}={_arg(new)}" for k, (old, new) in CONFIGS[config.name].diff(config).items() if k not in skip]
+    sets = [f"{k}={_arg(v)}" for k, v in _changes(config).items()]
     return ["--config", config.name, "--palette", str(config.palette), "--seed", str(config.seed)] + (["--set", *sets] if sets else [])
 
 # %% ../nbs/09_sweep.ipynb #35602a41
