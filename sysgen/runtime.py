@@ -17,7 +17,7 @@ import torch
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 # %% auto #0
-__all__ = ['ATTENTION', 'DEVICES', 'RUNTIME_BEFORE', 'choose_threads', 'torch_threads', 'cpu_flags', 'cpu_model',
+__all__ = ['ATTENTION', 'DEVICES', 'RUNTIME_BEFORE', 'choose_threads', 'torch_threads', 'cpu_flags', 'cpu_model', 'cpu_id',
            'native_bf16_cpu', 'bf16_choice', 'bf16_matmul_fast', 'has_native_bf16', 'bf16_pays', 'resolve_bf16',
            'autocast', 'attention_backend', 'attention_kernel', 'choose_device', 'local_rank', 'dist_backend',
            'as_device', 'synchronize', 'runtime_record']
@@ -69,6 +69,18 @@ def cpu_model(cpuinfo: str | None = None) -> str:
                                    check=True).stdout.strip()
         except (OSError, subprocess.CalledProcessError): pass
     return platform.processor() or platform.machine() or "unknown"
+
+def cpu_id(cpuinfo: str | None = None) -> str | None:
+    "An x86 CPU's family, model and stepping from /proc/cpuinfo text ('family 26 model 2 stepping 1'); None without them."
+    text = _cpuinfo() if cpuinfo is None else cpuinfo
+    got = {}
+    for line in (text or "").splitlines():
+        key, sep, value = line.partition(":")
+        if not sep: continue
+        if key.strip() == "processor" and got: break                    # the first processor only
+        if key.strip() in ("cpu family", "model", "stepping"): got[key.strip()] = value.strip()
+    return None if "cpu family" not in got else (
+        f"family {got['cpu family']} model {got.get('model', '?')} stepping {got.get('stepping', '?')}")
 
 # %% ../nbs/00a_runtime.ipynb #c0bcd83f
 _BF16_FLAGS = frozenset({"avx512_bf16", "amx_bf16", "bf16"})
@@ -196,12 +208,12 @@ _CPU_FEATURES = frozenset({"avx2", "fma", "avx512f", "avx512_bf16", "amx_bf16", 
 
 def runtime_record(device="cpu", bf16: bool = False, threads: int | None = None, cpuinfo: str | None = None,
                    attention: str = "auto") -> dict:
-    "Device, its name, precision, attention kernel, threads, CPU model and features, torch, CUDA and Python versions: what a run used."
+    "Device, its name, precision, attention kernel, threads, CPU model, family and features, torch, CUDA and Python versions: what a run used."
     device = torch.device(device)
     text = _cpuinfo() if cpuinfo is None else cpuinfo
     cpu = cpu_model(text)
     return dict(device=str(device), device_name=torch.cuda.get_device_name(device) if device.type == "cuda" else cpu,
                 precision="bf16" if bf16 else "fp32", attention=attention_backend(attention, device),
                 threads=torch.get_num_threads() if threads is None else threads,
-                cpu=cpu, cpu_features=sorted((cpu_flags(text) or frozenset()) & _CPU_FEATURES),
+                cpu=cpu, cpu_id=cpu_id(text), cpu_features=sorted((cpu_flags(text) or frozenset()) & _CPU_FEATURES),
                 torch=torch.__version__, cuda=torch.version.cuda, python=platform.python_version())
