@@ -76,7 +76,8 @@ def speed_record(path: Path) -> str:
     for name, r in b["results"].items():
         lines.append(f"| {name} | `{r['command']}` | {_speed_value(r)} | {', '.join(str(x) for x in r['all']) if 'all' in r else '—'} |")
     rt = b["config"].get("runtime", {})
-    cpu = f"{rt.get('cpu', b['config'].get('machine'))} ({', '.join(rt.get('cpu_features', [])) or 'flags not recorded'})"
+    cpu = (f"{rt.get('cpu', b['config'].get('machine'))}{', ' + rt['cpu_id'] if rt.get('cpu_id') else ''} "
+           f"({', '.join(rt.get('cpu_features', [])) or 'flags not recorded'})")
     ratios = _ratios(b["results"])
     return (f"**{cpu}** (`{path.relative_to(ROOT)}`)\n\n" + "\n".join(lines)
             + ("\n\nRatios, each between two figures of the same run:\n\n" + "\n".join(ratios) if ratios else "") + (
