@@ -302,6 +302,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                 'sysgen.results.write_all_scored': ('results.html#write_all_scored', 'sysgen/results.py'),
                                 'sysgen.results.write_scored': ('results.html#write_scored', 'sysgen/results.py')},
             'sysgen.runtime': { 'sysgen.runtime._cpuinfo': ('runtime.html#_cpuinfo', 'sysgen/runtime.py'),
+                                'sysgen.runtime._cpuinfo_items': ('runtime.html#_cpuinfo_items', 'sysgen/runtime.py'),
                                 'sysgen.runtime.as_device': ('runtime.html#as_device', 'sysgen/runtime.py'),
                                 'sysgen.runtime.attention_backend': ('runtime.html#attention_backend', 'sysgen/runtime.py'),
                                 'sysgen.runtime.attention_kernel': ('runtime.html#attention_kernel', 'sysgen/runtime.py'),

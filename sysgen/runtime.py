@@ -51,19 +51,21 @@ def _cpuinfo() -> str | None:
     try: return Path("/proc/cpuinfo").read_text()
     except OSError: return None
 
-def cpu_flags(cpuinfo: str | None) -> frozenset[str] | None:
-    "Feature flags of the first processor in /proc/cpuinfo text (x86 `flags`, ARM `Features`); None without them."
+def _cpuinfo_items(cpuinfo: str | None):
+    "The `key: value` lines of /proc/cpuinfo text, stripped, in order."
     for line in (cpuinfo or "").splitlines():
         key, sep, value = line.partition(":")
-        if sep and key.strip() in ("flags", "Features"): return frozenset(value.split())
-    return None
+        if sep: yield key.strip(), value.strip()
+
+def cpu_flags(cpuinfo: str | None) -> frozenset[str] | None:
+    "Feature flags of the first processor in /proc/cpuinfo text (x86 `flags`, ARM `Features`); None without them."
+    return next((frozenset(v.split()) for k, v in _cpuinfo_items(cpuinfo) if k in ("flags", "Features")), None)
 
 def cpu_model(cpuinfo: str | None = None) -> str:
     "The CPU's model name (/proc/cpuinfo on Linux, sysctl on macOS, else what `platform` knows)."
     text = _cpuinfo() if cpuinfo is None else cpuinfo
-    for line in (text or "").splitlines():
-        key, sep, value = line.partition(":")
-        if sep and key.strip() in ("model name", "Model", "Hardware") and value.strip(): return value.strip()
+    for key, value in _cpuinfo_items(text):
+        if key in ("model name", "Model", "Hardware") and value: return value
     if cpuinfo is None and platform.system() == "Darwin":
         try: return subprocess.run(["sysctl", "-n", "machdep.cpu.brand_string"], capture_output=True, text=True,
                                    check=True).stdout.strip()
@@ -72,13 +74,10 @@ def cpu_model(cpuinfo: str | None = None) -> str:
 
 def cpu_id(cpuinfo: str | None = None) -> str | None:
     "An x86 CPU's family, model and stepping from /proc/cpuinfo text ('family 26 model 2 stepping 1'); None without them."
-    text = _cpuinfo() if cpuinfo is None else cpuinfo
     got = {}
-    for line in (text or "").splitlines():
-        key, sep, value = line.partition(":")
-        if not sep: continue
-        if key.strip() == "processor" and got: break                    # the first processor only
-        if key.strip() in ("cpu family", "model", "stepping"): got[key.strip()] = value.strip()
+    for key, value in _cpuinfo_items(_cpuinfo() if cpuinfo is None else cpuinfo):
+        if key == "processor" and got: break                                # the first processor only
+        if key in ("cpu family", "model", "stepping"): got[key] = value
     return None if "cpu family" not in got else (
         f"family {got['cpu family']} model {got.get('model', '?')} stepping {got.get('stepping', '?')}")
 
