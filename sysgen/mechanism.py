@@ -202,6 +202,7 @@ def analyse_run(run_dir, attributes: Sequence[str] = ("shape",), force: bool = F
                                         features="final LayerNorm", seed=seed, **_P_SCORE_SAMPLING),
                   decoder_protocol=dict(features="the p-score's", seed=seed, probe=_PROBE,
                                         ccgp=dict(decoded="shape", across="color", **_CCGP)),
-                  version=sysgen.__version__, commit=git_commit())
+                  version=sysgen.__version__, commit=git_commit(),
+                  **{k: old[k] for k in ("model_recovered",) if k in old})    # a recovered model says so (sysgen.sweep.recover_model)
     write_json(path, record)
     return record

@@ -30,10 +30,11 @@ from .stats import wilson_ci
 from .train import CONFIGS, RECIPE, TrainConfig, get_config, load_checkpoint, train
 
 # %% auto #0
-__all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'train_args', 'Sweep',
-           'get_sweep', 'runs_dir', 'run_state', 'status', 'run_one', 'adopt', 'run_local', 'run_slurm', 'sweep',
-           'without_index', 'experiments_table', 'cpu_time', 'with_words', 'experiment_frame', 'compare', 'value',
-           'describe_scale', 'experiment_runs', 'plot_effect', 'curve']
+__all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'RECOVERY_AGREE', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name',
+           'train_args', 'Sweep', 'get_sweep', 'runs_dir', 'run_state', 'status', 'run_one', 'adopt',
+           'recovery_agreement', 'recover_model', 'run_local', 'run_slurm', 'sweep', 'without_index',
+           'experiments_table', 'cpu_time', 'with_words', 'experiment_frame', 'compare', 'value', 'describe_scale',
+           'experiment_runs', 'plot_effect', 'curve']
 
 # %% ../nbs/09_sweep.ipynb #fa2eac69
 def _values(v) -> list: return list(v) if isinstance(v, (list, tuple, range)) else [v]
@@ -202,6 +203,21 @@ def run_one(config: TrainConfig, root=None, analyse: bool = True, progress: bool
 # %% ../nbs/09_sweep.ipynb #37486cf8
 _NOT_COPIED = ("config.json", "result.json", "analysis.json", "sweep.log", "ckpt.pt")
 
+def _differences(have: dict, want: dict) -> list[str]:
+    "The fields in which the configuration `have` (a dict) did not train the run of `want`: all but `name` and the runtime fields."
+    return [k for k in want if k != "name" and k not in TrainConfig.RUNTIME and want[k] != have.get(k)]
+
+def _where(path: Path) -> str:
+    "`path` relative to its sysgen checkout, if it is in one, else absolute: how records name another run."
+    home = project_root(path)
+    return str(path.resolve().relative_to(home) if home else path.resolve())
+
+def _copy_checkpoint(src: Path, dst: Path, name: str):
+    "Copy the checkpoint `src` to `dst` (atomically), with `name` as its configuration's name."
+    state = load_checkpoint(src)
+    state["config"] = {**state["config"], "name": name}
+    atomic_write(dst, lambda p: torch.save(state, p))
+
 def adopt(source, config: TrainConfig, root=None, analyse: bool = True) -> Path:
     "Enter the finished run `source` into the run store as the run of `config`, if it trained `config` under another configuration name; returns the new run directory."
     source = Path(source)
@@ -209,15 +225,14 @@ def adopt(source, config: TrainConfig, root=None, analyse: bool = True) -> Path:
         raise FileNotFoundError(f"{source} holds no result.json and config.json: only a finished run can be adopted")
     meta, result = read_json(source / "config.json"), read_json(source / "result.json")
     have, want = TrainConfig.from_dict(meta["config"]).to_dict(), config.to_dict()
-    differ = [k for k in want if k != "name" and k not in TrainConfig.RUNTIME and want[k] != have.get(k)]
+    differ = _differences(have, want)
     if differ:
         raise ValueError(f"{source} did not train the run of {config.name!r}: " +
                          "; ".join(f"{k} is {have.get(k)!r} there, {want[k]!r} here" for k in differ))
     run_dir = runs_root(root) / run_name(config)
     if run_state(run_dir) != "todo" or (run_dir.is_dir() and any(run_dir.iterdir())):
         raise FileExistsError(f"{run_dir} already holds a run ({run_state(run_dir)}): adopting would mix two runs in one directory")
-    home = project_root(source)
-    origin = dict(run=str(source.resolve().relative_to(home) if home else source.resolve()), config=have["name"], commit=meta.get("commit"))
+    origin = dict(run=_where(source), config=have["name"], commit=meta.get("commit"))
     tmp = run_dir.parent / f".{run_dir.name}.adopt"
     if tmp.exists(): shutil.rmtree(tmp)                               # left by an adoption that was killed
     tmp.mkdir(parents=True)
@@ -226,9 +241,7 @@ def adopt(source, config: TrainConfig, root=None, analyse: bool = True) -> Path:
             try: os.link(f, tmp / f.name)
             except OSError: shutil.copy2(f, tmp / f.name)
     if (source / "ckpt.pt").is_file():                                # the checkpoint names its configuration too
-        state = load_checkpoint(source / "ckpt.pt")
-        state["config"] = {**state["config"], "name": config.name}
-        atomic_write(tmp / "ckpt.pt", lambda p: torch.save(state, p))
+        _copy_checkpoint(source / "ckpt.pt", tmp / "ckpt.pt", config.name)
     write_json(tmp / "config.json", {**meta, "config": {**meta["config"], "name": config.name}, "adopted_from": origin})
     write_json(tmp / "result.json", {**result, "config": {**result["config"], "name": config.name}, "adopted_from": origin})
     if run_dir.is_dir(): run_dir.rmdir()                               # an empty directory, checked above
@@ -240,6 +253,47 @@ def adopt(source, config: TrainConfig, root=None, analyse: bool = True) -> Path:
                    commit=git_commit(), no_model="adopted without its checkpoint: no p-score, probes or CCGP"))
     return run_dir
 
+
+# %% ../nbs/09_sweep.ipynb #00a4d97e
+RECOVERY_AGREE = dict(metrics=("valA.shape", "valB.shape"), tolerance=0.03)
+
+def recovery_agreement(committed: dict, recovered: dict, metrics=RECOVERY_AGREE["metrics"],
+                       tolerance: float = RECOVERY_AGREE["tolerance"]) -> dict:
+    "How a recovered run's accuracies (`result.json`'s `metrics`) differ from the committed run's on the evaluation splits, and whether the judged `metrics` (`split.attribute`) each agree within `tolerance`."
+    diffs = {f"{s}.{a}": round(recovered[s][a] - v, 9) for s in EVAL_SPLITS if s in committed and s in recovered
+             for a, v in committed[s].items() if a in recovered[s]}
+    missing = [m for m in metrics if m not in diffs]
+    if missing: raise KeyError(f"the two runs do not both score {', '.join(missing)}: nothing to judge the recovery by")
+    return dict(differences=diffs, judged=list(metrics), tolerance=tolerance,
+                agree=all(abs(diffs[m]) <= tolerance for m in metrics))
+
+# %% ../nbs/09_sweep.ipynb #2e12444e
+def recover_model(run_dir, recovery_dir, analyse: bool = True) -> dict:
+    "Judge the retrained `recovery_dir` against the run `run_dir`, adopted without its model, by `RECOVERY_AGREE`: if they agree, the recovery's checkpoint becomes the run's model and its `analysis.json` is computed from it. Returns the record written into that analysis.json; the run's result.json is never changed."
+    run_dir, recovery_dir = Path(run_dir), Path(recovery_dir)
+    for d, need in ((run_dir, ("config.json", "result.json")), (recovery_dir, ("config.json", "result.json", "ckpt.pt"))):
+        lacking = [f for f in need if not (d / f).is_file()]
+        if lacking: raise FileNotFoundError(f"{d} lacks {', '.join(lacking)}: a recovery needs a finished run and a finished retraining with its checkpoint")
+    if (run_dir / "ckpt.pt").is_file(): raise FileExistsError(f"{run_dir} has its model already (ckpt.pt): nothing to recover")
+    config = TrainConfig.from_dict(read_json(run_dir / "config.json")["config"])
+    have = TrainConfig.from_dict(read_json(recovery_dir / "config.json")["config"]).to_dict()
+    differ = _differences(have, config.to_dict())
+    if differ:
+        raise ValueError(f"{recovery_dir} did not train the run {run_dir.name}: " +
+                         "; ".join(f"{k} is {have.get(k)!r} there, {getattr(config, k)!r} here" for k in differ))
+    got = read_json(recovery_dir / "result.json")
+    record = dict(recovery=_where(recovery_dir), commit=got.get("commit"), steps=got.get("steps"),
+                  **recovery_agreement(read_json(run_dir / "result.json")["metrics"], got["metrics"]))
+    path = run_dir / "analysis.json"
+    old = read_json(path) if path.is_file() else {}
+    if not record["agree"]:
+        write_json(path, {**old, "recovery": record})
+        return record
+    _copy_checkpoint(recovery_dir / "ckpt.pt", run_dir / "ckpt.pt", config.name)
+    if analyse: analyse_run(run_dir, attributes=tuple(dict.fromkeys(("shape", config.probe))), force=True)
+    now = read_json(path) if analyse else {k: v for k, v in old.items() if k not in ("no_model", "recovery")}
+    write_json(path, {**now, "model_recovered": record})
+    return record
 
 # %% ../nbs/09_sweep.ipynb #30fc00b3
 def _todo(configs: list[TrainConfig], root: Path, analyse: bool) -> list[TrainConfig]:

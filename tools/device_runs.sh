@@ -68,8 +68,8 @@ PY
 fi
 
 # a smoke test first: a broken GPU path should cost seconds, not the budget
-rm -rf /tmp/smoke
-sysgen train --config tiny --device "$dev" --quiet --run-dir /tmp/smoke > "$logs/smoke.log" 2>&1 \
+smoke=$(mktemp -d /tmp/smoke.XXXXXX)                 # its own: two copies of this script may run side by side
+sysgen train --config tiny --device "$dev" --quiet --run-dir "$smoke/run" > "$logs/smoke.log" 2>&1 \
   || { echo "smoke test failed:"; tail -20 "$logs/smoke.log"; exit 1; }
 echo "smoke test passed"
 

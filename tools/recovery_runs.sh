@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Retrain the three baby4 runs adopted without their models, as preregistration/recovery-baby4.json registers: each
+# with the code that trained it and, for the two begun on a CPU, from the checkpoint committed in the git history.
+#
+#   tools/recovery_runs.sh prepare          here, in a sysgen checkout with its git history: writes .recovery/
+#   tools/recovery_runs.sh device SECONDS   on a lent GPU (the device tool; carry .recovery and .whl): both code trees'
+#                                           runs side by side for SECONDS, with this checkout's tools/device_runs.sh
+#
+# .recovery/CODE/ is `git archive CODE` of the commit that trained the runs (74b712c: baby4-c8-s0, fresh, scenes
+# rendered on the GPU as that commit did by default; 86987df: baby4-c8-s2 and baby4-c216-s2, resumed from steps 3 500
+# and 8 500, scenes rendered on the CPU), with its run list and, for 86987df, the two starting run directories in
+# device_runs/. `device` writes to $OUT one tar per run (its directory, log and checkpoint: a finished run's model is
+# what the recovery is for) and one with both calls' records; unpack each into results/recovery/NAME, then apply the
+# rule: python -c "from sysgen.sweep import recover_model; print(recover_model('results/runs/NAME', 'results/recovery/NAME'))"
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+a=74b712cf70c93569d34a9bf06914d1a74f02fc34; b=86987df1f1229e204c804f87773037ba9332aa00
+start=f7c17791c53943d0e4c1a80c3777003479771ebf   # the commit holding the seeds 2's CPU checkpoints
+case "${1:-}" in
+prepare)
+  cd "$here"; rm -rf .recovery; mkdir -p .recovery/$a .recovery/$b/device_runs
+  git archive $a sysgen | tar -x -C .recovery/$a
+  git archive $b sysgen | tar -x -C .recovery/$b
+  echo "baby4-c8-s0 --config baby3 --palette 2 --seed 0 --threads 4 --set steps=24000 bf16=false" > .recovery/$a/runs.txt
+  { echo "baby4-c8-s2 --config baby3 --palette 2 --seed 2 --threads 6 --set steps=24000 bf16=false --resume"
+    echo "baby4-c216-s2 --config baby3 --palette 6 --seed 2 --threads 6 --set steps=24000 bf16=false --resume"; } > .recovery/$b/runs.txt
+  for s in c8 c216; do
+    mkdir -p .recovery/$b/device_runs/baby4-$s-s2
+    for f in ckpt.pt config.json log.jsonl; do
+      git show $start:results/baby/r20-$s-24k-s2/$f > .recovery/$b/device_runs/baby4-$s-s2/$f
+    done
+  done
+  du -sh .recovery;;
+device)
+  secs=${2:?SECONDS}; out=${OUT:-$PWD/device_out}; mkdir -p "$out"
+  if ls "$here"/.whl/*.whl >/dev/null 2>&1; then
+    python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site "$here"/.whl/*.whl
+    export PYTHONPATH=/tmp/site
+  fi
+  for c in $a $b; do
+    (cd "$here/.recovery/$c" && OUT=/tmp/rec-$c bash "$here/tools/device_runs.sh" "$secs" $c runs.txt > /tmp/rec-$c.log 2>&1) &
+  done
+  wait
+  cd /tmp
+  for c in $a $b; do
+    cat rec-$c.log; cp rec-$c.log rec-$c/; cp -r "$here/.recovery/$c/device_runs/_logs" rec-$c/ 2>/dev/null || true
+    for d in "$here/.recovery/$c"/device_runs/[!_]*/; do      # the run directory, its checkpoint (the model) included
+      [ -d "$d" ] || continue; n=$(basename "$d"); tar czf "$out/$n.tar.gz" -C "$here/.recovery/$c/device_runs" "$n"
+    done
+  done
+  tar czf "$out/records.tar.gz" --exclude='*.pt' --exclude=runs.tar.gz rec-$a rec-$b   # env, render check, logs
+  ls -la "$out";;
+*) sed -n '2,/^set -eu/p' "$0" | grep '^#'; exit 2;;
+esac
