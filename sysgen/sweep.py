@@ -378,13 +378,14 @@ def experiments_table(seeds: int = 3, root=None, config: str | None = None):
     "One row per experiment: notebook, what it varies, runs finished of those planned with `seeds` seeds, and of its own runs (those no earlier experiment plans)."
     import pandas as pd
     def finished(rs): return f"{sum(r['state'] == 'done' for r in rs)} of {len(rs)}"
-    rows, earlier = [], set()
+    rows, owner = [], {}                                       # run name -> the first experiment that plans it
     for i, s in enumerate(SWEEPS.values()):
         runs = status(s, seeds, root, config)
-        own = [r for r in runs if r["name"] not in earlier]
-        earlier |= {r["name"] for r in runs}
+        own = [r for r in runs if r["name"] not in owner]
+        owner.update({r["name"]: s.name for r in own})
+        mine = finished(own) if own else "none: " + ", ".join(dict.fromkeys(f"{owner[r['name']]}'s" for r in runs)) + " runs"
         rows.append({"experiment": s.name, "notebook": f"experiments/{i + 1:02d}_{s.name}.ipynb", "varies": s.description,
-                     "runs finished": finished(runs), "own runs finished": finished(own)})
+                     "runs finished": finished(runs), "own runs finished": mine})
     return pd.DataFrame(rows)
 
 # %% ../nbs/09_sweep.ipynb #fcd0a846
