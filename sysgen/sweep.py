@@ -203,9 +203,10 @@ def run_one(config: TrainConfig, root=None, analyse: bool = True, progress: bool
 # %% ../nbs/09_sweep.ipynb #37486cf8
 _NOT_COPIED = ("config.json", "result.json", "analysis.json", "sweep.log", "ckpt.pt")
 
-def _differences(have: dict, want: dict) -> list[str]:
-    "The fields in which the configuration `have` (a dict) did not train the run of `want`: all but `name` and the runtime fields."
-    return [k for k in want if k != "name" and k not in TrainConfig.RUNTIME and want[k] != have.get(k)]
+def _mismatch(have: dict, want: dict) -> str:
+    "How the configuration `have` (a dict) did not train the run of `want`, field by field (all but `name` and the runtime fields); empty if it did."
+    return "; ".join(f"{k} is {have.get(k)!r} there, {want[k]!r} here" for k in want
+                     if k != "name" and k not in TrainConfig.RUNTIME and want[k] != have.get(k))
 
 def _where(path: Path) -> str:
     "`path` relative to its sysgen checkout, if it is in one, else absolute: how records name another run."
@@ -225,10 +226,8 @@ def adopt(source, config: TrainConfig, root=None, analyse: bool = True) -> Path:
         raise FileNotFoundError(f"{source} holds no result.json and config.json: only a finished run can be adopted")
     meta, result = read_json(source / "config.json"), read_json(source / "result.json")
     have, want = TrainConfig.from_dict(meta["config"]).to_dict(), config.to_dict()
-    differ = _differences(have, want)
-    if differ:
-        raise ValueError(f"{source} did not train the run of {config.name!r}: " +
-                         "; ".join(f"{k} is {have.get(k)!r} there, {want[k]!r} here" for k in differ))
+    differ = _mismatch(have, want)
+    if differ: raise ValueError(f"{source} did not train the run of {config.name!r}: {differ}")
     run_dir = runs_root(root) / run_name(config)
     if run_state(run_dir) != "todo" or (run_dir.is_dir() and any(run_dir.iterdir())):
         raise FileExistsError(f"{run_dir} already holds a run ({run_state(run_dir)}): adopting would mix two runs in one directory")
@@ -276,11 +275,8 @@ def recover_model(run_dir, recovery_dir, analyse: bool = True) -> dict:
         if lacking: raise FileNotFoundError(f"{d} lacks {', '.join(lacking)}: a recovery needs a finished run and a finished retraining with its checkpoint")
     if (run_dir / "ckpt.pt").is_file(): raise FileExistsError(f"{run_dir} has its model already (ckpt.pt): nothing to recover")
     config = TrainConfig.from_dict(read_json(run_dir / "config.json")["config"])
-    have = TrainConfig.from_dict(read_json(recovery_dir / "config.json")["config"]).to_dict()
-    differ = _differences(have, config.to_dict())
-    if differ:
-        raise ValueError(f"{recovery_dir} did not train the run {run_dir.name}: " +
-                         "; ".join(f"{k} is {have.get(k)!r} there, {getattr(config, k)!r} here" for k in differ))
+    differ = _mismatch(TrainConfig.from_dict(read_json(recovery_dir / "config.json")["config"]).to_dict(), config.to_dict())
+    if differ: raise ValueError(f"{recovery_dir} did not train the run {run_dir.name}: {differ}")
     got = read_json(recovery_dir / "result.json")
     record = dict(recovery=_where(recovery_dir), commit=got.get("commit"), steps=got.get("steps"),
                   **recovery_agreement(read_json(run_dir / "result.json")["metrics"], got["metrics"]))
@@ -290,8 +286,8 @@ def recover_model(run_dir, recovery_dir, analyse: bool = True) -> dict:
         write_json(path, {**old, "recovery": record})
         return record
     _copy_checkpoint(recovery_dir / "ckpt.pt", run_dir / "ckpt.pt", config.name)
-    if analyse: analyse_run(run_dir, attributes=tuple(dict.fromkeys(("shape", config.probe))), force=True)
-    now = read_json(path) if analyse else {k: v for k, v in old.items() if k not in ("no_model", "recovery")}
+    now = (analyse_run(run_dir, attributes=tuple(dict.fromkeys(("shape", config.probe))), force=True) if analyse
+           else {k: v for k, v in old.items() if k not in ("no_model", "recovery")})
     write_json(path, {**now, "model_recovered": record})
     return record
 
