@@ -12,6 +12,8 @@
 # device_runs/. `device` writes to $OUT one tar per run (its directory, log and checkpoint: a finished run's model is
 # what the recovery is for) and one with both calls' records; unpack each into results/recovery/NAME, then apply the
 # rule: python -c "from sysgen.sweep import recover_model; print(recover_model('results/runs/NAME', 'results/recovery/NAME'))"
+# A recovery stopped by a call's budget and committed in results/recovery/NAME (its checkpoint with it) is what
+# `prepare` starts that run from, with --resume: the GPU-rendered baby4-c8-s0 goes on in a later GPU call this way.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 a=74b712cf70c93569d34a9bf06914d1a74f02fc34; b=86987df1f1229e204c804f87773037ba9332aa00
@@ -29,6 +31,16 @@ prepare)
     for f in ckpt.pt config.json log.jsonl; do
       git show $start:results/baby/r20-$s-24k-s2/$f > .recovery/$b/device_runs/baby4-$s-s2/$f
     done
+  done
+  for c in $a $b; do     # a recovery a call's budget stopped (committed in results/recovery/NAME) goes on from there
+    while read -r n args; do
+      r=results/recovery/$n
+      [ -f $r/ckpt.pt ] && [ ! -f $r/result.json ] || continue
+      rm -rf .recovery/$c/device_runs/$n; mkdir -p .recovery/$c/device_runs; cp -r $r .recovery/$c/device_runs/$n
+      rm -f .recovery/$c/device_runs/$n/.lock
+      case " $args " in *" --resume "*) ;; *) sed -i "s|^$n .*|& --resume|" .recovery/$c/runs.txt;; esac
+      echo "$n resumes from $r (step $(grep -o '"step": [0-9]*' $r/log.jsonl | tail -1 | cut -d' ' -f2) logged)"
+    done < .recovery/$c/runs.txt
   done
   du -sh .recovery;;
 device)
