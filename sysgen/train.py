@@ -544,6 +544,7 @@ def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progr
     run_dir.mkdir(parents=True, exist_ok=True)
     if callbacks is None: callbacks = [LogCB(), EvalCB(), CheckpointCB()] + ([ProgressCB()] if progress else [])
     learn = Learner(config, splits, run_dir, callbacks, device=device, started=t0)
+    learn.runtime = {**learn.runtime, "data_seconds": round(time.perf_counter() - t0, 2)}    # making the splits: rendering or reading
     if config.data_dir is None: learn.runtime = {**learn.runtime, "render_device": str(render_device)}
     if state is not None:
         learn.restore(state)
