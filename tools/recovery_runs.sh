@@ -20,7 +20,14 @@ a=74b712cf70c93569d34a9bf06914d1a74f02fc34; b=86987df1f1229e204c804f87773037ba93
 start=f7c17791c53943d0e4c1a80c3777003479771ebf   # the commit holding the seeds 2's CPU checkpoints
 case "${1:-}" in
 prepare)
-  cd "$here"; rm -rf .recovery; mkdir -p .recovery/$a .recovery/$b/device_runs
+  cd "$here"
+  busy=$(for d in /proc/[0-9]*; do                     # a recovery finishing on this CPU runs its code from there
+    case "$(readlink $d/cwd 2>/dev/null) $(tr '\0' ' ' < $d/cmdline 2>/dev/null)" in *"$here/.recovery/"*) echo ${d#/proc/};; esac
+  done)
+  if [ -n "$busy" ]; then
+    echo "recovery_runs.sh prepare: process $(echo $busy) runs from $here/.recovery/; nothing changed" >&2; exit 1
+  fi
+  rm -rf .recovery; mkdir -p .recovery/$a .recovery/$b/device_runs
   git archive $a sysgen | tar -x -C .recovery/$a
   git archive $b sysgen | tar -x -C .recovery/$b
   echo "baby4-c8-s0 --config baby3 --palette 2 --seed 0 --threads 4 --set steps=24000 bf16=false" > .recovery/$a/runs.txt
