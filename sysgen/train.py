@@ -541,10 +541,11 @@ def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progr
     t0 = time.perf_counter()
     main = int(os.environ.get("RANK", "0")) == 0                # under torchrun only rank 0 evaluates
     splits = make_splits(config, progress=progress and main, which=SPLITS if main else ("trainA",), device=render_device)
+    data_seconds = round(time.perf_counter() - t0, 2)           # making the splits: rendering or reading
     run_dir.mkdir(parents=True, exist_ok=True)
     if callbacks is None: callbacks = [LogCB(), EvalCB(), CheckpointCB()] + ([ProgressCB()] if progress else [])
     learn = Learner(config, splits, run_dir, callbacks, device=device, started=t0)
-    learn.runtime = {**learn.runtime, "data_seconds": round(time.perf_counter() - t0, 2)}    # making the splits: rendering or reading
+    learn.runtime = {**learn.runtime, "data_seconds": data_seconds}
     if config.data_dir is None: learn.runtime = {**learn.runtime, "render_device": str(render_device)}
     if state is not None:
         learn.restore(state)
