@@ -196,6 +196,9 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
                    "sysgen checkout you are in)")
     w.add_argument("--jobs", type=int, default=None, help="local: runs at a time (default: one per core)")
     w.add_argument("--index", type=int, default=None, metavar="I", help="run only run I of the sweep")
+    w.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
+                   help="override configuration fields of every run, e.g. steps=12000 (not one the sweep varies, nor seed); "
+                   "each changed field is part of the run names, so these runs never mix with the sweep's own")
     w.add_argument("--list", action="store_true", help="print the runs with their state and stop")
     w.add_argument("--train-args", action="store_true",
                    help="print, for each run not finished, its name and the sysgen train arguments that train it (a partial "
@@ -331,16 +334,29 @@ def _slurm_params(items) -> dict:
         params[key] = int(value) if value.isdigit() else value
     return params
 
+def _sweep_overrides(args) -> dict:
+    "The fields --set changes in every run of the sweep; an error naming --set for a key the configuration lacks or the sweep varies, and with --verdict."
+    from sysgen.sweep import get_sweep
+    from sysgen.train import parse_overrides
+    sweep = get_sweep(args.name)                               # an unknown NAME is its own error
+    try: overrides = sweep.check_overrides(parse_overrides(args.set))
+    except ValueError as e: raise ValueError(f"--set: {e}") from None
+    if overrides and args.verdict:
+        raise ValueError("--verdict judges the sweep's own runs by the checks registered for them; runs made with --set "
+                         "are another experiment, with no checks registered (--list shows their state)")
+    return overrides
+
 def _sweep(args) -> None:
     from sysgen import sweep as sw
     from sysgen.io import runs_root
     root = runs_root(args.root)                    # --runs DIR, else $SYSGEN_RUNS, else the checkout's results/runs
-    runs = sw.status(args.name, args.seeds, root, args.config)
+    overrides = _sweep_overrides(args)
+    runs = sw.status(args.name, args.seeds, root, args.config, overrides)
     if args.list:
         for r in runs: print(f"{r['index']:4d}  {r['state']:8s} {r['run_dir']}")
         return
     if args.train_args:                            # RUNS_FILE lines of tools/device_runs.sh: NAME ARGS...
-        configs = sw.get_sweep(args.name).configs(args.seeds, args.config)
+        configs = sw.get_sweep(args.name).configs(args.seeds, args.config, overrides)
         for r, c in zip(runs, configs):
             if r["state"] in ("todo", "partial"):
                 print(" ".join([sw.run_name(c), *sw.train_args(c), *(["--resume"] if r["state"] == "partial" else [])]))
@@ -356,7 +372,7 @@ def _sweep(args) -> None:
             print(f"run {args.index} is finished: its result is {Path(runs[args.index]['run_dir']) / 'result.json'}")
     with torch_threads(choose_threads(args.threads)):
         out = sw.sweep(args.name, seeds=args.seeds, executor=args.executor, root=root, config=args.config, index=args.index,
-                       jobs=args.jobs, analyse=not args.no_analysis, progress=not args.quiet, **params)
+                       jobs=args.jobs, analyse=not args.no_analysis, progress=not args.quiet, overrides=overrides, **params)
     if args.index is not None: print(json.dumps(dict(metrics=out["metrics"], wall_seconds=out["wall_seconds"]))); return
     if not out: print(f"nothing to do: all {len(runs)} runs of {args.name} in {root} are finished"
                       + ("" if args.no_analysis else " and analysed") + ".")

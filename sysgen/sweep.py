@@ -108,15 +108,26 @@ class Sweep:
     fixed: dict = field(default_factory=lambda: dict(threads=1))
     paper: list[dict] = field(default_factory=list)          # published numbers: point keys + metric → fraction
 
-    def configs(self, seeds: int = 3, config: str | None = None) -> list[TrainConfig]:
-        "The configurations of the sweep's runs: every point with seeds 0 … seeds−1."
+    def configs(self, seeds: int = 3, config: str | None = None, overrides: dict | None = None) -> list[TrainConfig]:
+        "The configurations of the sweep's runs: every point with seeds 0 … seeds−1, each with `overrides` (fields the sweep does not vary) set."
         if isinstance(seeds, bool) or not isinstance(seeds, int) or seeds < 1:
             raise ValueError(f"seeds must be a positive integer, got {seeds!r}")
+        overrides = self.check_overrides(overrides)
         out = []
         for point in self.points:
             for seed in range(seeds):
-                out.append(canonical(get_config(config or self.config, **{**self.fixed, **point, "seed": seed})))
+                out.append(canonical(get_config(config or self.config, **{**self.fixed, **overrides, **point, "seed": seed})))
         return out
+
+    def check_overrides(self, overrides: dict | None) -> dict:
+        "`overrides` as a dict, if none of its fields is one the sweep varies, its seed or its base configuration's name."
+        overrides = dict(overrides or {})
+        for key in overrides:
+            if key in ("name", "seed"):
+                raise ValueError(f"{key} cannot be overridden in a sweep: " + ("choose the base configuration instead" if key == "name" else "its seeds are 0 … seeds−1"))
+            if any(key in p for p in self.points):
+                raise ValueError(f"the sweep {self.name} varies {key} itself: it cannot be set for all its runs")
+        return overrides
 
     def __len__(self): return len(self.points)
 
@@ -185,11 +196,11 @@ def run_state(run_dir) -> str:
     if run_locked(run_dir): return "running"
     return "partial" if (run_dir / "ckpt.pt").exists() else "todo"
 
-def status(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None) -> list[dict]:
-    "Index, name, directory and state of every run of `sweep`."
+def status(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None, overrides: dict | None = None) -> list[dict]:
+    "Index, name, directory and state of every run of `sweep` (with `overrides`: `Sweep.configs`)."
     sweep, root = get_sweep(sweep) if isinstance(sweep, str) else sweep, runs_root(root)
     return [dict(index=i, name=run_name(c), run_dir=str(Path(root) / run_name(c)), state=run_state(Path(root) / run_name(c)))
-            for i, c in enumerate(sweep.configs(seeds, config))]
+            for i, c in enumerate(sweep.configs(seeds, config, overrides))]
 
 # %% ../nbs/09_sweep.ipynb #7a7d6da3
 def run_one(config: TrainConfig, root=None, analyse: bool = True, progress: bool = False) -> dict:
@@ -352,9 +363,10 @@ def run_slurm(configs: list[TrainConfig], root=None, folder="results/slurm", clu
 
 # %% ../nbs/09_sweep.ipynb #169a7bcf
 def sweep(name: str, seeds: int = 3, executor: str = "local", root=None, config: str | None = None,
-          index: int | None = None, jobs: int | None = None, analyse: bool = True, progress: bool = True, **parameters):
-    "Run the sweep `name` (or its run number `index`) with the `local` or `slurm` executor."
-    configs = get_sweep(name).configs(seeds, config)
+          index: int | None = None, jobs: int | None = None, analyse: bool = True, progress: bool = True,
+          overrides: dict | None = None, **parameters):
+    "Run the sweep `name` (or its run number `index`) with the `local` or `slurm` executor; `overrides` as in `Sweep.configs`."
+    configs = get_sweep(name).configs(seeds, config, overrides)
     if index is not None:
         if not 0 <= index < len(configs): raise ValueError(f"index {index} is outside the sweep's {len(configs)} runs (0 … {len(configs) - 1})")
         return run_one(configs[index], root, analyse=analyse, progress=progress)
