@@ -9,8 +9,10 @@ import dataclasses
 import json
 import math
 import os
+import signal
+import threading
 import time
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import ClassVar, NamedTuple
@@ -34,9 +36,9 @@ from .text import IGNORE_INDEX, ImageTextDataset, Vocab, mask_whole_type, mlm_ma
 # %% auto #0
 __all__ = ['CONFIGS', 'RECIPE', 'EARLIER_RECIPES', 'TrainConfig', 'get_config', 'parse_overrides', 'make_splits', 'batch_indices',
            'lr_factor', 'save_checkpoint', 'load_checkpoint', 'Callback', 'ProgressCB', 'LogCB', 'EvalCB',
-           'CheckpointCB', 'mask_probabilities', 'make_optimizer', 'Learner', 'read_run_config', 'final_metrics',
-           'train', 'runtime_history', 'as_train_config', 'LoadedRun', 'load_run', 'evaluate_run', 'matmul_peak',
-           'train_benchmark']
+           'CheckpointCB', 'mask_probabilities', 'make_optimizer', 'Learner', 'TrainingStopped', 'stop_on_signals',
+           'read_run_config', 'final_metrics', 'train', 'runtime_history', 'as_train_config', 'LoadedRun', 'load_run',
+           'evaluate_run', 'matmul_peak', 'train_benchmark']
 
 # %% ../nbs/07_train.ipynb #5f574a6b
 @dataclass(frozen=True)
@@ -341,12 +343,16 @@ class EvalCB(Callback):
 
 # %% ../nbs/07_train.ipynb #1693d974
 class CheckpointCB(Callback):
-    "Saves `ckpt.pt` every `ckpt_every` steps and at the end."
+    "Saves `ckpt.pt` every `ckpt_every` steps, at the end, and where a signal stopped training (`stop_on_signals`)."
     def after_step(self, learn):
         c = learn.config
-        if learn.is_main and (learn.step % c.ckpt_every == 0 or learn.step == c.steps):
-            save_checkpoint(learn.run_dir / "ckpt.pt", learn.raw_model, learn.optimizer, learn.scheduler, learn.step, c,
-                            learn.smooth_loss, learn.wall_seconds, bf16=learn.bf16)
+        if learn.is_main and (learn.step % c.ckpt_every == 0 or learn.step == c.steps): self.save(learn)
+    def after_fit(self, learn):
+        c = learn.config
+        if learn.is_main and learn.stop is not None and learn.step % c.ckpt_every != 0 and learn.step < c.steps: self.save(learn)
+    def save(self, learn):
+        save_checkpoint(learn.run_dir / "ckpt.pt", learn.raw_model, learn.optimizer, learn.scheduler, learn.step, learn.config,
+                        learn.smooth_loss, learn.wall_seconds, bf16=learn.bf16)
 
 # %% ../nbs/07_train.ipynb #f6f6efbd
 def _distributed(device: torch.device) -> tuple[int, int]:
@@ -408,6 +414,7 @@ class Learner:
         self.optimizer, self.scheduler = make_optimizer(config, self.raw_model)
         self.callbacks = callbacks if callbacks is not None else [LogCB(), EvalCB(), CheckpointCB(), ProgressCB()]
         self.step, self.smooth_loss = 0, float("nan")
+        self.stop = None                                       # the signal that asked training to stop (`stop_on_signals`)
         self.mask_p = mask_probabilities(config)
 
 # %% ../nbs/07_train.ipynb #a1c0e008
@@ -437,14 +444,39 @@ def train_step(self: Learner):
 # %% ../nbs/07_train.ipynb #a1c0e011
 @patch
 def fit(self: Learner):
-    "Train from the current step to `config.steps`, calling the callbacks before, after every step and after."
+    "Train from the current step to `config.steps` (or until `stop` is set), calling the callbacks before, after every step and after."
     for cb in self.callbacks: cb.before_fit(self)
     self.raw_model.train()
-    while self.step < self.config.steps:
+    while self.step < self.config.steps and self.stop is None:
         self.train_step()
         for cb in self.callbacks: cb.after_step(self)
     for cb in self.callbacks: cb.after_fit(self)
     return self
+
+# %% ../nbs/07_train.ipynb #79a3c383
+class TrainingStopped(RuntimeError):
+    "Training stopped by signal `signum` at `step` of `steps`, its checkpoint saved in `run_dir` (`resume=True` continues it); `exit_code` is the shell's 128 + signal."
+    def __init__(self, run_dir, step: int, steps: int, signum: int):
+        self.run_dir, self.step, self.steps, self.signum = Path(run_dir), step, steps, signum
+        super().__init__(f"stopped by {signal.Signals(signum).name} at step {step} of {steps}, its checkpoint saved in "
+                         f"{self.run_dir}: resume with --resume (resume=True) to continue to the same result")
+
+    @property
+    def exit_code(self) -> int: return 128 + self.signum
+
+@contextmanager
+def stop_on_signals(learn, signals=(signal.SIGTERM, signal.SIGINT)):
+    "While inside, the first of `signals` sets `learn.stop` (training ends after the step under way) and restores the former handlers, so a second acts as usual. Does nothing outside the main thread or under torchrun."
+    if threading.current_thread() is not threading.main_thread() or learn.world > 1:
+        yield; return
+    old = {s: signal.getsignal(s) for s in signals}
+    def ask(signum, frame):
+        learn.stop = signum
+        for s, h in old.items(): signal.signal(s, h)
+    for s in signals: signal.signal(s, ask)
+    try: yield
+    finally:
+        for s, h in old.items(): signal.signal(s, h)
 
 # %% ../nbs/07_train.ipynb #a1c0e014
 @patch
@@ -555,7 +587,9 @@ def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progr
     if learn.is_main: write_json(run_dir / "config.json", dict(config=config.to_dict(), version=sysgen.__version__,
                                                               commit=git_commit(), runtime=learn.runtime,
                                                               **({"runtime_history": history} if history else {})))
-    learn.fit()
+    with stop_on_signals(learn): learn.fit()
+    if learn.stop is not None and learn.step < config.steps:   # stopped by a signal, after saving a checkpoint
+        raise TrainingStopped(run_dir, learn.step, config.steps, learn.stop)
     _end_distributed(learn)                                    # no collective follows: rank 0 evaluates alone
     if not learn.is_main: return {}
     wall = learn.wall_seconds
