@@ -455,11 +455,12 @@ def fit(self: Learner):
 
 # %% ../nbs/07_train.ipynb #79a3c383
 class TrainingStopped(RuntimeError):
-    "Training stopped by signal `signum` at `step` of `steps`, its checkpoint saved in `run_dir` (`resume=True` continues it); `exit_code` is the shell's 128 + signal."
-    def __init__(self, run_dir, step: int, steps: int, signum: int):
-        self.run_dir, self.step, self.steps, self.signum = Path(run_dir), step, steps, signum
-        super().__init__(f"stopped by {signal.Signals(signum).name} at step {step} of {steps}, its checkpoint saved in "
-                         f"{self.run_dir}: resume with --resume (resume=True) to continue to the same result")
+    "Training stopped by signal `signum` at `step` of `steps`, its checkpoint saved in `run_dir` (`resume=True` continues it) unless `saved` is False (no `CheckpointCB`); `exit_code` is the shell's 128 + signal."
+    def __init__(self, run_dir, step: int, steps: int, signum: int, saved: bool = True):
+        self.run_dir, self.step, self.steps, self.signum, self.saved = Path(run_dir), step, steps, signum, saved
+        where = (f"its checkpoint saved in {self.run_dir}: resume with --resume (resume=True) to continue to the same result"
+                 if saved else "no checkpoint saved (no CheckpointCB among the callbacks)")
+        super().__init__(f"stopped by {signal.Signals(signum).name} at step {step} of {steps}, {where}")
 
     @property
     def exit_code(self) -> int: return 128 + self.signum
@@ -589,7 +590,7 @@ def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progr
                                                               **({"runtime_history": history} if history else {})))
     with stop_on_signals(learn): learn.fit()
     if learn.stop is not None and learn.step < config.steps:   # stopped by a signal, after saving a checkpoint
-        raise TrainingStopped(run_dir, learn.step, config.steps, learn.stop)
+        raise TrainingStopped(run_dir, learn.step, config.steps, learn.stop, saved=any(isinstance(cb, CheckpointCB) for cb in learn.callbacks))
     _end_distributed(learn)                                    # no collective follows: rank 0 evaluates alone
     if not learn.is_main: return {}
     wall = learn.wall_seconds
