@@ -6,8 +6,9 @@
 #
 #   tools/device_runs.sh SECONDS COMMIT RUNS_FILE [BENCH_CONFIG ...]
 #
-# SECONDS    wall-clock budget for the training runs; runs still going then are stopped (their logs and periodic
-#            evaluations are kept, marked unfinished by the missing result.json)
+# SECONDS    wall-clock budget for the training runs; runs still going then are stopped with SIGTERM (their logs and
+#            periodic evaluations are kept, marked unfinished by the missing result.json; since d581a0e a run saves a
+#            checkpoint at the step it stopped, so no step is lost; older code trees lose the steps since a checkpoint)
 # COMMIT     the 40-hex-digit commit the copy was made from, recorded as the runs' `commit` (git metadata that came
 #            along with the copy can be older than its files)
 # RUNS_FILE  one run per line, `NAME ARGS...`: `sysgen train ARGS... --run-dir device_runs/NAME`; '#' starts a comment
