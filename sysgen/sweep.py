@@ -9,8 +9,10 @@ import itertools
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
 import math
 from dataclasses import dataclass, field, replace
@@ -27,12 +29,12 @@ from .plots import HALF_LINE
 from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored_counts, used_gpu
 from .runtime import choose_threads
 from .stats import wilson_ci
-from .train import CONFIGS, RECIPE, TrainConfig, get_config, load_checkpoint, train
+from .train import CONFIGS, RECIPE, TrainConfig, get_config, load_checkpoint, stop_on_signals, train
 
 # %% auto #0
 __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'RECOVERY_AGREE', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name',
            'train_args', 'Sweep', 'get_sweep', 'runs_dir', 'run_state', 'status', 'run_one', 'adopt',
-           'recovery_agreement', 'recover_model', 'run_local', 'run_slurm', 'sweep', 'without_index',
+           'recovery_agreement', 'recover_model', 'SweepStopped', 'run_local', 'run_slurm', 'sweep', 'without_index',
            'experiments_table', 'cpu_time', 'with_words', 'experiment_frame', 'compare', 'value', 'describe_scale',
            'experiment_runs', 'plot_effect', 'curve']
 
@@ -310,18 +312,40 @@ def _todo(configs: list[TrainConfig], root: Path, analyse: bool) -> list[TrainCo
             or (states[run_name(c)] == "done" and analyse and not (root / run_name(c) / "analysis.json").exists())]
 
 # %% ../nbs/09_sweep.ipynb #165f4c73
-_CHILD = ("import json, sys; from sysgen.sweep import run_one; from sysgen.train import TrainConfig; "
-          "run_one(TrainConfig.from_dict(json.loads(sys.argv[1])), sys.argv[2], analyse=sys.argv[3] == '1')")
+_CHILD = ("import json, sys; from sysgen.sweep import run_one; from sysgen.train import TrainConfig, TrainingStopped\n"
+          "try: run_one(TrainConfig.from_dict(json.loads(sys.argv[1])), sys.argv[2], analyse=sys.argv[3] == '1')\n"
+          "except TrainingStopped as e: print(e, file=sys.stderr); sys.exit(e.exit_code)")   # stopped: why, no traceback
 
-def _child(config: TrainConfig, root: Path, analyse: bool) -> tuple[str, int]:
+class _Children:
+    "The run processes of a local sweep, each in its own session, so that a terminal's Ctrl-C reaches the sweep alone: `run` starts none once `stop` was called, and `stop` asks each live one to stop, once."
+    def __init__(self): self.live, self.lock, self.stopped_by = set(), threading.Lock(), None
+
+    def run(self, args: list[str], **kwargs) -> int | None:
+        "Run `args` to its end and return its exit status; None if the sweep was stopping before it could start."
+        with self.lock:
+            if self.stopped_by is not None: return None
+            p = subprocess.Popen(args, start_new_session=True, **kwargs)
+            self.live.add(p)
+        try: return p.wait()
+        finally:
+            with self.lock: self.live.discard(p)
+
+    def stop(self, signum: int):
+        "Start no more runs, and send each live one SIGTERM: it saves a checkpoint at its step (`sysgen.train.stop_on_signals`)."
+        with self.lock:
+            self.stopped_by = signum
+            for p in self.live: p.send_signal(signal.SIGTERM)
+
+def _child(config: TrainConfig, root: Path, analyse: bool, children: _Children) -> tuple[str, int | None]:
+    if children.stopped_by is not None: return run_name(config), None    # a run never started leaves nothing behind
     run_dir = root / run_name(config)
     run_dir.mkdir(parents=True, exist_ok=True)
     threads = str(choose_threads(config.threads))                      # what the run itself will use
     env = {**os.environ, "OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads}
     with open(run_dir / "sweep.log", "a") as log:
-        p = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(config.to_dict()), str(root), "1" if analyse else "0"],
-                           stdout=log, stderr=subprocess.STDOUT, env=env)
-    return run_name(config), p.returncode
+        rc = children.run([sys.executable, "-c", _CHILD, json.dumps(config.to_dict()), str(root), "1" if analyse else "0"],
+                          stdout=log, stderr=subprocess.STDOUT, env=env)
+    return run_name(config), rc
 
 # %% ../nbs/09_sweep.ipynb #88083b62
 def _plan(todo: int, total: int, root, jobs: int, running: list[str]) -> str:
@@ -329,6 +353,19 @@ def _plan(todo: int, total: int, root, jobs: int, running: list[str]) -> str:
     return (f"sweep: {todo} of {total} runs to train or analyse in {root}, {min(jobs, max(1, todo))} at a time"
             + (f"; {len(running)} being trained by other processes, left to them ({', '.join(running)})" if running else "")
             + ". Ctrl-C stops it; the same command resumes.")
+
+class SweepStopped(RuntimeError):
+    "A local sweep stopped by signal `signum`: the runs it stopped (each saved a checkpoint at its step), those that failed before, and how many it never started; `exit_code` is the shell's 128 + signal."
+    def __init__(self, signum: int, stopped: list[str], failed: list[str], not_started: int, root):
+        self.signum, self.stopped, self.failed, self.not_started = signum, stopped, failed, not_started
+        logs = [f"{n} (see {Path(root) / n / 'sweep.log'})" for n in failed]
+        parts = ([f"{len(stopped)} stopped where they were, each with a checkpoint at its step ({', '.join(stopped)})"] if stopped else []) \
+              + ([f"{len(failed)} failed before: {', '.join(logs)}"] if failed else []) + ([f"{not_started} not started"] if not_started else [])
+        super().__init__(f"sweep stopped by {signal.Signals(signum).name}: {'; '.join(parts) or 'no run was under way'}; "
+                         "the same command again resumes")
+
+    @property
+    def exit_code(self) -> int: return 128 + self.signum
 
 def run_local(configs: list[TrainConfig], root=None, jobs: int | None = None, analyse: bool = True,
               progress: bool = True) -> list[str]:
@@ -338,12 +375,18 @@ def run_local(configs: list[TrainConfig], root=None, jobs: int | None = None, an
     if jobs is None: jobs = max(1, (os.cpu_count() or 1) // max(1, configs[0].threads if configs else 1))
     running = [run_name(c) for c in configs if run_state(root / run_name(c)) == "running"]
     if progress and (todo or running): print(_plan(len(todo), len(configs), root, jobs, running), file=sys.stderr)
-    failed = []
-    with ThreadPoolExecutor(max_workers=jobs) as pool, tqdm(total=len(todo), desc="runs", disable=not progress) as bar:
-        for future in as_completed([pool.submit(_child, c, root, analyse) for c in todo]):
+    failed, stopped, started, children = [], [], 0, _Children()
+    with stop_on_signals(children.stop), ThreadPoolExecutor(max_workers=jobs) as pool, \
+         tqdm(total=len(todo), desc="runs", disable=not progress) as bar:
+        for future in as_completed([pool.submit(_child, c, root, analyse, children) for c in todo]):
             name, rc = future.result()
-            if rc != 0: failed.append(name)
+            if rc is None: continue                                     # not started: the sweep was stopping
+            started += 1
+            by_us = children.stopped_by is not None and rc in (128 + signal.SIGTERM, -signal.SIGTERM)   # the sweep's SIGTERM
+            if rc != 0: (stopped if by_us else failed).append(name)
             bar.update()
+    if children.stopped_by is not None:
+        raise SweepStopped(children.stopped_by, stopped, failed, len(todo) - started, root)
     if failed:
         raise RuntimeError(f"{len(failed)} of {len(todo)} runs failed: " + ", ".join(f"{n} (see {root / n / 'sweep.log'})" for n in failed))
     return [run_name(c) for c in todo]

@@ -466,14 +466,14 @@ class TrainingStopped(RuntimeError):
     def exit_code(self) -> int: return 128 + self.signum
 
 @contextmanager
-def stop_on_signals(learn, signals=(signal.SIGTERM, signal.SIGINT)):
-    "While inside, the first of `signals` sets `learn.stop` (training ends after the step under way) and restores the former handlers, so a second acts as usual. Does nothing outside the main thread or under torchrun."
-    if threading.current_thread() is not threading.main_thread() or learn.world > 1:
+def stop_on_signals(on_signal, signals=(signal.SIGTERM, signal.SIGINT)):
+    "While inside, the first of `signals` calls `on_signal(signum)` instead of ending the process, and restores the former handlers, so a second acts as usual. Does nothing outside the main thread (the only one Python delivers signals to)."
+    if threading.current_thread() is not threading.main_thread():
         yield; return
     old = {s: signal.getsignal(s) for s in signals}
     def ask(signum, frame):
-        learn.stop = signum
         for s, h in old.items(): signal.signal(s, h)
+        on_signal(signum)
     for s in signals: signal.signal(s, ask)
     try: yield
     finally:
@@ -588,7 +588,8 @@ def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progr
     if learn.is_main: write_json(run_dir / "config.json", dict(config=config.to_dict(), version=sysgen.__version__,
                                                               commit=git_commit(), runtime=learn.runtime,
                                                               **({"runtime_history": history} if history else {})))
-    with stop_on_signals(learn): learn.fit()
+    with stop_on_signals(lambda s: setattr(learn, "stop", s)) if learn.world == 1 else nullcontext():   # torchrun: ranks would need to agree
+        learn.fit()
     if learn.stop is not None and learn.step < config.steps:   # stopped by a signal, after saving a checkpoint
         raise TrainingStopped(run_dir, learn.step, config.steps, learn.stop, saved=any(isinstance(cb, CheckpointCB) for cb in learn.callbacks))
     _end_distributed(learn)                                    # no collective follows: rank 0 evaluates alone
