@@ -458,7 +458,8 @@ class TrainingStopped(RuntimeError):
     "Training stopped by signal `signum` at `step` of `steps`, its checkpoint saved in `run_dir` (`resume=True` continues it) unless `saved` is False (no `CheckpointCB`); `exit_code` is the shell's 128 + signal."
     def __init__(self, run_dir, step: int, steps: int, signum: int, saved: bool = True):
         self.run_dir, self.step, self.steps, self.signum, self.saved = Path(run_dir), step, steps, signum, saved
-        where = (f"its checkpoint saved in {self.run_dir}: resume with --resume (resume=True) to continue to the same result"
+        where = (f"its checkpoint saved in {self.run_dir}: resuming it (sysgen train --resume, the same sysgen sweep "
+                 "command again, or resume=True) continues it to the same result"
                  if saved else "no checkpoint saved (no CheckpointCB among the callbacks)")
         super().__init__(f"stopped by {signal.Signals(signum).name} at step {step} of {steps}, {where}")
 
