@@ -355,12 +355,12 @@ def _plan(todo: int, total: int, root, jobs: int, running: list[str]) -> str:
             + ". Ctrl-C stops it; the same command resumes.")
 
 class SweepStopped(RuntimeError):
-    "A local sweep stopped by signal `signum`: the runs it stopped (each saved a checkpoint at its step), those that failed before, and how many it never started; `exit_code` is the shell's 128 + signal."
+    "A local sweep stopped by signal `signum`: the runs it stopped (each saved a checkpoint at its step), those that failed, and how many it never started; `exit_code` is the shell's 128 + signal."
     def __init__(self, signum: int, stopped: list[str], failed: list[str], not_started: int, root):
         self.signum, self.stopped, self.failed, self.not_started = signum, stopped, failed, not_started
         logs = [f"{n} (see {Path(root) / n / 'sweep.log'})" for n in failed]
         parts = ([f"{len(stopped)} stopped where they were, each with a checkpoint at its step ({', '.join(stopped)})"] if stopped else []) \
-              + ([f"{len(failed)} failed before: {', '.join(logs)}"] if failed else []) + ([f"{not_started} not started"] if not_started else [])
+              + ([f"{len(failed)} failed: {', '.join(logs)}"] if failed else []) + ([f"{not_started} not started"] if not_started else [])
         super().__init__(f"sweep stopped by {signal.Signals(signum).name}: {'; '.join(parts) or 'no run was under way'}; "
                          "the same command again resumes")
 
