@@ -409,6 +409,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                               'sysgen.sweep._todo': ('sweep.html#_todo', 'sysgen/sweep.py'),
                               'sysgen.sweep._values': ('sweep.html#_values', 'sysgen/sweep.py'),
                               'sysgen.sweep._where': ('sweep.html#_where', 'sysgen/sweep.py'),
+                              'sysgen.sweep._with_logs': ('sweep.html#_with_logs', 'sysgen/sweep.py'),
                               'sysgen.sweep.adopt': ('sweep.html#adopt', 'sysgen/sweep.py'),
                               'sysgen.sweep.canonical': ('sweep.html#canonical', 'sysgen/sweep.py'),
                               'sysgen.sweep.compare': ('sweep.html#compare', 'sysgen/sweep.py'),

@@ -354,13 +354,16 @@ def _plan(todo: int, total: int, root, jobs: int, running: list[str]) -> str:
             + (f"; {len(running)} being trained by other processes, left to them ({', '.join(running)})" if running else "")
             + ". Ctrl-C stops it; the same command resumes.")
 
+def _with_logs(names: list[str], root) -> str:
+    "The runs `names`, each with where its output is (`sweep.log` in its directory)."
+    return ", ".join(f"{n} (see {Path(root) / n / 'sweep.log'})" for n in names)
+
 class SweepStopped(RuntimeError):
     "A local sweep stopped by signal `signum`: the runs it stopped (each saved a checkpoint at its step), those that failed, and how many it never started; `exit_code` is the shell's 128 + signal."
     def __init__(self, signum: int, stopped: list[str], failed: list[str], not_started: int, root):
         self.signum, self.stopped, self.failed, self.not_started = signum, stopped, failed, not_started
-        logs = [f"{n} (see {Path(root) / n / 'sweep.log'})" for n in failed]
         parts = ([f"{len(stopped)} stopped where they were, each with a checkpoint at its step ({', '.join(stopped)})"] if stopped else []) \
-              + ([f"{len(failed)} failed: {', '.join(logs)}"] if failed else []) + ([f"{not_started} not started"] if not_started else [])
+              + ([f"{len(failed)} failed: {_with_logs(failed, root)}"] if failed else []) + ([f"{not_started} not started"] if not_started else [])
         super().__init__(f"sweep stopped by {signal.Signals(signum).name}: {'; '.join(parts) or 'no run was under way'}; "
                          "the same command again resumes")
 
@@ -388,7 +391,7 @@ def run_local(configs: list[TrainConfig], root=None, jobs: int | None = None, an
     if children.stopped_by is not None:
         raise SweepStopped(children.stopped_by, stopped, failed, len(todo) - started, root)
     if failed:
-        raise RuntimeError(f"{len(failed)} of {len(todo)} runs failed: " + ", ".join(f"{n} (see {root / n / 'sweep.log'})" for n in failed))
+        raise RuntimeError(f"{len(failed)} of {len(todo)} runs failed: " + _with_logs(failed, root))
     return [run_name(c) for c in todo]
 
 # %% ../nbs/09_sweep.ipynb #0161ecfe
