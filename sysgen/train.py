@@ -467,13 +467,13 @@ class TrainingStopped(RuntimeError):
     def exit_code(self) -> int: return 128 + self.signum
 
 @contextmanager
-def stop_on_signals(on_signal, signals=(signal.SIGTERM, signal.SIGINT)):
-    "While inside, the first of `signals` calls `on_signal(signum)` instead of ending the process, and restores the former handlers, so a second acts as usual. Does nothing outside the main thread (the only one Python delivers signals to)."
+def stop_on_signals(on_signal, signals=(signal.SIGTERM, signal.SIGINT), force=(signal.SIGINT,)):
+    "While inside, the first of `signals` calls `on_signal(signum)` instead of ending the process. After it, those in `force` act as they did before (a second Ctrl-C ends the process at once) and the others are ignored (a scheduler and a sweep may each send SIGTERM). Does nothing outside the main thread (the only one Python delivers signals to)."
     if threading.current_thread() is not threading.main_thread():
         yield; return
     old = {s: signal.getsignal(s) for s in signals}
     def ask(signum, frame):
-        for s, h in old.items(): signal.signal(s, h)
+        for s, h in old.items(): signal.signal(s, h if s in force else signal.SIG_IGN)
         on_signal(signum)
     for s in signals: signal.signal(s, ask)
     try: yield
