@@ -430,6 +430,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                               'sysgen.sweep.run_one': ('sweep.html#run_one', 'sysgen/sweep.py'),
                               'sysgen.sweep.run_slurm': ('sweep.html#run_slurm', 'sysgen/sweep.py'),
                               'sysgen.sweep.run_state': ('sweep.html#run_state', 'sysgen/sweep.py'),
+                              'sysgen.sweep.run_step': ('sweep.html#run_step', 'sysgen/sweep.py'),
                               'sysgen.sweep.runs_dir': ('sweep.html#runs_dir', 'sysgen/sweep.py'),
                               'sysgen.sweep.status': ('sweep.html#status', 'sysgen/sweep.py'),
                               'sysgen.sweep.sweep': ('sweep.html#sweep', 'sysgen/sweep.py'),

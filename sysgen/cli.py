@@ -353,7 +353,9 @@ def _sweep(args) -> None:
     overrides = _sweep_overrides(args)
     runs = sw.status(args.name, args.seeds, root, args.config, overrides)
     if args.list:
-        for r in runs: print(f"{r['index']:4d}  {r['state']:8s} {r['run_dir']}")
+        for r in runs:   # partial and running runs: the step reached, of the run's steps
+            at = f"{'?' if r['step'] is None else r['step']}/{r['steps']}" if r["state"] in ("partial", "running") else ""
+            print(f"{r['index']:4d}  {r['state']:8s} {at:>11s}  {r['run_dir']}")
         return
     if args.train_args:                            # RUNS_FILE lines of tools/device_runs.sh: NAME ARGS...
         configs = sw.get_sweep(args.name).configs(args.seeds, args.config, overrides)

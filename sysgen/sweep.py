@@ -33,7 +33,7 @@ from .train import CONFIGS, RECIPE, TrainConfig, get_config, load_checkpoint, st
 
 # %% auto #0
 __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'RECOVERY_AGREE', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical', 'run_name',
-           'train_args', 'Sweep', 'get_sweep', 'runs_dir', 'run_state', 'status', 'run_one', 'adopt',
+           'train_args', 'Sweep', 'get_sweep', 'runs_dir', 'run_state', 'run_step', 'status', 'run_one', 'adopt',
            'recovery_agreement', 'recover_model', 'SweepStopped', 'run_local', 'run_slurm', 'sweep', 'without_index',
            'experiments_table', 'cpu_time', 'with_words', 'experiment_frame', 'compare', 'value', 'describe_scale',
            'experiment_runs', 'plot_effect', 'curve']
@@ -198,11 +198,25 @@ def run_state(run_dir) -> str:
     if run_locked(run_dir): return "running"
     return "partial" if (run_dir / "ckpt.pt").exists() else "todo"
 
+def run_step(run_dir, state: str, steps: int) -> int | None:
+    "How far a run in `state` (`run_state`) has come: 0 if todo, `steps` if done, a partial run's checkpoint step (where a resume starts), a running run's last logged step; None where that cannot be read."
+    run_dir = Path(run_dir)
+    if state in ("todo", "done"): return 0 if state == "todo" else steps
+    try:
+        if state == "partial": return int(load_checkpoint(run_dir / "ckpt.pt")["step"])
+        with open(run_dir / "log.jsonl", "rb") as f:
+            f.seek(max(0, f.seek(0, os.SEEK_END) - 4096))
+            return int(json.loads(f.read().decode().strip().splitlines()[-1])["step"])
+    except (OSError, ValueError, KeyError, IndexError): return None
+
 def status(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None, overrides: dict | None = None) -> list[dict]:
-    "Index, name, directory and state of every run of `sweep` (with `overrides`: `Sweep.configs`)."
+    "Index, name, directory, state and step (`run_step`, of `steps`) of every run of `sweep` (with `overrides`: `Sweep.configs`)."
     sweep, root = get_sweep(sweep) if isinstance(sweep, str) else sweep, runs_root(root)
-    return [dict(index=i, name=run_name(c), run_dir=str(Path(root) / run_name(c)), state=run_state(Path(root) / run_name(c)))
-            for i, c in enumerate(sweep.configs(seeds, config, overrides))]
+    rows = []
+    for i, c in enumerate(sweep.configs(seeds, config, overrides)):
+        d = Path(root) / run_name(c); state = run_state(d)
+        rows.append(dict(index=i, name=run_name(c), run_dir=str(d), state=state, step=run_step(d, state, c.steps), steps=c.steps))
+    return rows
 
 # %% ../nbs/09_sweep.ipynb #7a7d6da3
 def run_one(config: TrainConfig, root=None, analyse: bool = True, progress: bool = False) -> dict:
