@@ -198,7 +198,8 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     w.add_argument("--index", type=int, default=None, metavar="I", help="run only run I of the sweep")
     w.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                    help="override configuration fields of every run, e.g. steps=12000 (not one the sweep varies, nor seed); "
-                   "each changed field is part of the run names, so these runs never mix with the sweep's own")
+                   "each changed field is part of the run names, so these runs never mix with the sweep's own; fields of how a run "
+                   "computes (bf16, threads, device, attention) are not: such runs are the sweep's own, computed another way")
     w.add_argument("--list", action="store_true", help="print the runs with their state and stop")
     w.add_argument("--train-args", action="store_true",
                    help="print, for each run not finished, its name and the sysgen train arguments that train it (a partial "
