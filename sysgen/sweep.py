@@ -201,12 +201,11 @@ def run_state(run_dir) -> str:
 def run_step(run_dir, state: str, steps: int) -> int | None:
     "How far a run in `state` (`run_state`) has come: 0 if todo, `steps` if done, a partial run's checkpoint step (where a resume starts), a running run's last logged step; None where that cannot be read."
     run_dir = Path(run_dir)
-    if state in ("todo", "done"): return 0 if state == "todo" else steps
+    if state == "todo": return 0
+    if state == "done": return steps
     try:
         if state == "partial": return int(load_checkpoint(run_dir / "ckpt.pt")["step"])
-        with open(run_dir / "log.jsonl", "rb") as f:
-            f.seek(max(0, f.seek(0, os.SEEK_END) - 4096))
-            return int(json.loads(f.read().decode().strip().splitlines()[-1])["step"])
+        return int(json.loads((run_dir / "log.jsonl").read_text().strip().splitlines()[-1])["step"])   # tens of kB
     except (OSError, ValueError, KeyError, IndexError): return None
 
 def status(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None, overrides: dict | None = None) -> list[dict]:
