@@ -98,8 +98,7 @@ def wilson_ci(correct, total, level: float = 0.95) -> tuple[float, float, float]
     z, p = stats.norm.ppf((1 + level) / 2), k / n
     centre, half = (p + z * z / (2 * n)), z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     lo, hi = (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
-    lo, hi = (0.0 if k == 0 else max(0.0, lo)), (1.0 if k == n else min(1.0, hi))   # exact at k = 0 and n, where rounding
-    return p, float(lo), float(hi)                     # gives -1e-17, 1 + 2e-16 or 1 - 2e-16 (787 of 787)
+    return p, 0.0 if k == 0 else float(lo), 1.0 if k == n else float(hi)   # the ends exact: rounding gives ±1e-17 at k = 0 and 1 ± 2e-16 at k = n
 
 # %% ../nbs/08a_stats.ipynb #5de9d8d0
 def diff_ci(a, b, paired: bool = False, level: float = 0.95) -> tuple[float, float, float]:
