@@ -46,9 +46,9 @@ def plot_vs_colours(agg: pd.DataFrame, metric: str, paper: dict | None = None, a
     a = agg.sort_values("n_colours")
     x, y = a["n_colours"].to_numpy(float), a[cols[0]].to_numpy(float)
     err = np.nan_to_num(np.stack([y - a[cols[1]].to_numpy(float), a[cols[2]].to_numpy(float) - y]))
-    if (err < -1e-9).any():                          # an interval that leaves out its own point is a bug upstream, not a plot
-        bad = a["n_colours"].to_numpy()[(err < -1e-9).any(axis=0)].tolist()
-        raise ValueError(f"{metric}: the interval [ci_lo, ci_hi] leaves out the mean at n_colours {bad}")
+    outside = (err < -1e-9).any(axis=0)              # an interval that leaves out its own point is a bug upstream, not a plot
+    if outside.any():
+        raise ValueError(f"{metric}: the interval [ci_lo, ci_hi] leaves out the mean at n_colours {a['n_colours'].to_numpy()[outside].tolist()}")
     err = err.clip(min=0)                            # rounding: a bound a few ulps past its point
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.5))
     ax.errorbar(x, y, yerr=err, marker="o", capsize=3, label=label or "this reproduction")
