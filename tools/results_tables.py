@@ -39,10 +39,11 @@ def _speed_value(r: dict) -> str:
     if "share" in r:                              # a per-phase profile of one training step
         parts = ", ".join(f"{k} {100 * v:.1f} %" for k, v in r["share"].items())
         return f"{r['samples_per_s']} samples/s, {r['seconds_per_step']} s/step: {parts}"
+    speed = f"{r['samples_per_s']} samples/s, {r['model_gflop_per_s']} GFLOP/s"
     if r["mfu"] > 1:                              # emulated bf16: the timed matmul is no peak, the step outruns it
-        return (f"{r['samples_per_s']} samples/s, {r['model_gflop_per_s']} GFLOP/s, MFU not meaningful "
+        return (f"{speed}, MFU not meaningful "
                 f"(the timed {'bf16' if r['bf16'] else 'fp32'} matmul reached only {r['peak_gflop_per_s']} GFLOP/s)")
-    return f"{r['samples_per_s']} samples/s, {r['model_gflop_per_s']} GFLOP/s, MFU {r['mfu']}"
+    return f"{speed}, MFU {r['mfu']}"
 
 
 def _ratios(res: dict) -> list[str]:
