@@ -68,8 +68,12 @@ def _ratios(res: dict) -> list[str]:
           f"`{cur}` training through `torch.compile` against the same step without it")
     ratio(f"train_{cur}_default", f"train_{cur}_fp32", "samples_per_s",
           f"`{cur}` training, the default precision (`auto`) against fp32")
-    for cfg in RECIPES:                           # every later recipe against the first, `baby`
-        if cfg != "baby": ratio(f"train_{cfg}_default", "train_baby_default", "samples_per_s", f"training samples/s, `{cfg}` against `baby` (each with its defaults)")
+    def precision(k): return res.get(k, {}).get("runtime", {}).get("precision", "precision not recorded")
+    for cfg in RECIPES:                           # every later recipe against the first, `baby`; `baby` pins bf16, so
+        if cfg != "baby":                         # each side's precision is named: on a CPU without bf16 they differ
+            ratio(f"train_{cfg}_default", "train_baby_default", "samples_per_s",
+                  f"training samples/s, `{cfg}` against `baby` (each with its defaults: "
+                  f"{precision(f'train_{cfg}_default')} against {precision('train_baby_default')})")
     return out
 
 
