@@ -70,7 +70,7 @@ def _ratios(res: dict) -> list[str]:
           f"`{cur}` training, the default precision (`auto`) against fp32")
     def precision(k): return res.get(k, {}).get("runtime", {}).get("precision", "precision not recorded")
     for cfg in RECIPES:                           # every later recipe against the first, `baby`; `baby` pins bf16, so
-        if cfg != "baby":                         # each side's precision is named: on a CPU without bf16 they differ
+        if cfg != "baby":                         # each side's precision is named: where `auto` picks fp32 they differ
             ratio(f"train_{cfg}_default", "train_baby_default", "samples_per_s",
                   f"training samples/s, `{cfg}` against `baby` (each with its defaults: "
                   f"{precision(f'train_{cfg}_default')} against {precision('train_baby_default')})")
