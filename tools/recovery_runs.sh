@@ -39,6 +39,14 @@ prepare)
       git show $start:results/baby/r20-$s-24k-s2/$f > .recovery/$b/device_runs/baby4-$s-s2/$f
     done
   done
+  for c in $a $b; do     # a finished recovery (results/recovery/NAME/result.json) is not trained again
+    while read -r n args; do
+      [ -f results/recovery/$n/result.json ] || continue
+      sed -i "/^$n /d" .recovery/$c/runs.txt; rm -rf .recovery/$c/device_runs/$n; echo "$n: finished in results/recovery/$n"
+    done < <(cp .recovery/$c/runs.txt .recovery/runs.tmp; cat .recovery/runs.tmp)
+    [ -s .recovery/$c/runs.txt ] || rm -rf .recovery/$c       # a code tree with no run left does not travel
+  done
+  rm -f .recovery/runs.tmp
   for c in $a $b; do     # a recovery a call's budget stopped (committed in results/recovery/NAME) goes on from there
     while read -r n args; do
       r=results/recovery/$n
@@ -47,7 +55,7 @@ prepare)
       rm -f .recovery/$c/device_runs/$n/.lock
       case " $args " in *" --resume "*) ;; *) sed -i "s|^$n .*|& --resume|" .recovery/$c/runs.txt;; esac
       echo "$n resumes from $r (step $(grep -o '"step": [0-9]*' $r/log.jsonl | tail -1 | cut -d' ' -f2) logged)"
-    done < .recovery/$c/runs.txt
+    done < <([ -f .recovery/$c/runs.txt ] && cat .recovery/$c/runs.txt)
   done
   du -sh .recovery;;
 device)
@@ -57,17 +65,19 @@ device)
     export PYTHONPATH=/tmp/site
   fi
   for c in $a $b; do
+    [ -d "$here/.recovery/$c" ] || continue                  # prepare left out a code tree whose runs are finished
     (cd "$here/.recovery/$c" && OUT=/tmp/rec-$c bash "$here/tools/device_runs.sh" "$secs" $c runs.txt > /tmp/rec-$c.log 2>&1) &
   done
   wait
   cd /tmp
   for c in $a $b; do
+    [ -d "$here/.recovery/$c" ] || continue
     cat rec-$c.log; cp rec-$c.log rec-$c/; cp -r "$here/.recovery/$c/device_runs/_logs" rec-$c/ 2>/dev/null || true
     for d in "$here/.recovery/$c"/device_runs/[!_]*/; do      # the run directory, its checkpoint (the model) included
       [ -d "$d" ] || continue; n=$(basename "$d"); tar czf "$out/$n.tar.gz" -C "$here/.recovery/$c/device_runs" "$n"
     done
   done
-  tar czf "$out/records.tar.gz" --exclude='*.pt' --exclude=runs.tar.gz rec-$a rec-$b   # env, render check, logs
+  tar czf "$out/records.tar.gz" --exclude='*.pt' --exclude=runs.tar.gz $(ls -d rec-$a rec-$b 2>/dev/null)   # env, render check, logs
   ls -la "$out";;
 *) sed -n '2,/^set -eu/p' "$0" | grep '^#'; exit 2;;
 esac
