@@ -4,7 +4,8 @@
     python tools/regen_pages.py nbs/experiments/07_nmi.ipynb    # only these pages (README and tables still follow)
 
 Each notebook is executed in place (nbclient, one kernel per notebook, in the notebook's own folder, one torch
-thread), so its committed outputs are the tables and plots of the runs committed now. Then `tools/make_readme.py`
+thread), so its committed outputs are the tables and plots of the runs committed now; consecutive pieces of one
+stream (stdout or stderr) of a cell are joined, so a page differs from the last only where its text does. Then `tools/make_readme.py`
 and `tools/results_tables.py --write` rebuild README.md, and `nbdev_export` and `nbdev_clean` leave the notebooks
 in their committed form. A notebook that fails stops the script with its error, before anything else is written.
 
@@ -27,11 +28,26 @@ PAGES = ["nbs/index.ipynb", "nbs/09_sweep.ipynb", "nbs/11_verdicts.ipynb",
          "nbs/experiments/baby_config.ipynb"]
 
 
+def merge_streams(nb) -> int:
+    "Join each run of consecutive outputs to the same stream (stdout or stderr) of a cell into one; how many went."
+    gone = 0
+    for cell in nb.cells:
+        merged = []
+        for out in cell.get("outputs", []):
+            if merged and out.get("output_type") == "stream" and merged[-1].get("output_type") == "stream" \
+                    and merged[-1]["name"] == out["name"]:
+                merged[-1]["text"] += out["text"]; gone += 1
+            else: merged.append(out)
+        if "outputs" in cell: cell["outputs"] = merged
+    return gone
+
+
 def execute(path: Path, timeout: int = 1800) -> float:
     "Run every cell of the notebook at `path` in its own folder and save it with its outputs; seconds taken."
     t0 = time.perf_counter()
     nb = nbformat.read(path, as_version=4)
     NotebookClient(nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    merge_streams(nb)                                       # how a cell's printing was chunked depends on timing
     tmp = path.with_suffix(".ipynb.tmp")
     nbformat.write(nb, tmp)
     os.replace(tmp, path)                                   # atomic: a failed run leaves the committed page
