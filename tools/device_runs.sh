@@ -24,6 +24,12 @@
 # runs render their scenes where `sysgen train` does by default (the CPU; add --render-device cuda to a run's
 # arguments for the GPU). Wheels in .whl/ (a package the machine lacks, e.g. fastcore) are installed first. DEVICE=cpu
 # tries the script on a machine without a GPU.
+#
+# The device tool copies the working tree's tracked files and what it is told to carry, 64 MiB at most. Committed
+# checkpoints (a partial run's ckpt.pt, 9-31 MB each) can take the tree past that. To resume committed runs there:
+#   mkdir -p device_runs && cp -r results/runs/NAME device_runs/      # each run to resume; add --resume to its line
+#   git rm -q --cached $(git ls-files 'results/*ckpt.pt')              # the index only: the files stay here
+#   ... run, carrying .whl and device_runs ...; then `git reset -q` gives the index back
 set -u
 if [ $# -lt 3 ]; then sed -n '2,/^set -u/p' "$0" | grep '^#'; exit 2; fi
 budget=$1; commit=$2; list=$3; shift 3
