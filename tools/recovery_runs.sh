@@ -41,13 +41,15 @@ prepare)
   done
   for c in $a $b; do     # a finished recovery (results/recovery/NAME/result.json) is not trained again
     while read -r n args; do
-      [ -f results/recovery/$n/result.json ] || continue
-      sed -i "/^$n /d" .recovery/$c/runs.txt; rm -rf .recovery/$c/device_runs/$n; echo "$n: finished in results/recovery/$n"
-    done < <(cp .recovery/$c/runs.txt .recovery/runs.tmp; cat .recovery/runs.tmp)
+      if [ -f results/recovery/$n/result.json ]; then
+        rm -rf .recovery/$c/device_runs/$n; echo "$n: finished in results/recovery/$n" >&2
+      else echo "$n $args"; fi
+    done < .recovery/$c/runs.txt > .recovery/$c/runs.left
+    mv .recovery/$c/runs.left .recovery/$c/runs.txt
     [ -s .recovery/$c/runs.txt ] || rm -rf .recovery/$c       # a code tree with no run left does not travel
   done
-  rm -f .recovery/runs.tmp
-  for c in $a $b; do     # a recovery a call's budget stopped (committed in results/recovery/NAME) goes on from there
+  trees=$(cd .recovery && ls -d $a $b 2>/dev/null || true)
+  for c in $trees; do    # a recovery a call's budget stopped (committed in results/recovery/NAME) goes on from there
     while read -r n args; do
       r=results/recovery/$n
       [ -f $r/ckpt.pt ] && [ ! -f $r/result.json ] || continue
@@ -55,29 +57,29 @@ prepare)
       rm -f .recovery/$c/device_runs/$n/.lock
       case " $args " in *" --resume "*) ;; *) sed -i "s|^$n .*|& --resume|" .recovery/$c/runs.txt;; esac
       echo "$n resumes from $r (step $(grep -o '"step": [0-9]*' $r/log.jsonl | tail -1 | cut -d' ' -f2) logged)"
-    done < <([ -f .recovery/$c/runs.txt ] && cat .recovery/$c/runs.txt)
+    done < .recovery/$c/runs.txt
   done
   du -sh .recovery;;
 device)
   secs=${2:?SECONDS}; out=${OUT:-$PWD/device_out}; mkdir -p "$out"
+  trees=$(cd "$here/.recovery" && ls -d $a $b 2>/dev/null || true)   # prepare leaves out a tree whose runs are finished
+  [ -n "$trees" ] || { echo "recovery_runs.sh device: no recovery left in $here/.recovery (prepare found them finished)" >&2; exit 1; }
   if ls "$here"/.whl/*.whl >/dev/null 2>&1; then
     python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site "$here"/.whl/*.whl
     export PYTHONPATH=/tmp/site
   fi
-  for c in $a $b; do
-    [ -d "$here/.recovery/$c" ] || continue                  # prepare left out a code tree whose runs are finished
+  for c in $trees; do
     (cd "$here/.recovery/$c" && OUT=/tmp/rec-$c bash "$here/tools/device_runs.sh" "$secs" $c runs.txt > /tmp/rec-$c.log 2>&1) &
   done
   wait
   cd /tmp
-  for c in $a $b; do
-    [ -d "$here/.recovery/$c" ] || continue
+  for c in $trees; do
     cat rec-$c.log; cp rec-$c.log rec-$c/; cp -r "$here/.recovery/$c/device_runs/_logs" rec-$c/ 2>/dev/null || true
     for d in "$here/.recovery/$c"/device_runs/[!_]*/; do      # the run directory, its checkpoint (the model) included
       [ -d "$d" ] || continue; n=$(basename "$d"); tar czf "$out/$n.tar.gz" -C "$here/.recovery/$c/device_runs" "$n"
     done
   done
-  tar czf "$out/records.tar.gz" --exclude='*.pt' --exclude=runs.tar.gz $(ls -d rec-$a rec-$b 2>/dev/null)   # env, render check, logs
+  tar czf "$out/records.tar.gz" --exclude='*.pt' --exclude=runs.tar.gz $(for c in $trees; do echo rec-$c; done)   # env, render check, logs
   ls -la "$out";;
 *) sed -n '2,/^set -eu/p' "$0" | grep '^#'; exit 2;;
 esac

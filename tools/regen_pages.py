@@ -21,6 +21,7 @@ from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ["nbs/index.ipynb", "nbs/09_sweep.ipynb", "nbs/11_verdicts.ipynb",
@@ -29,17 +30,11 @@ PAGES = ["nbs/index.ipynb", "nbs/09_sweep.ipynb", "nbs/11_verdicts.ipynb",
 
 
 def merge_streams(nb) -> int:
-    "Join each run of consecutive outputs to the same stream (stdout or stderr) of a cell into one; how many went."
-    gone = 0
-    for cell in nb.cells:
-        merged = []
-        for out in cell.get("outputs", []):
-            if merged and out.get("output_type") == "stream" and merged[-1].get("output_type") == "stream" \
-                    and merged[-1]["name"] == out["name"]:
-                merged[-1]["text"] += out["text"]; gone += 1
-            else: merged.append(out)
-        if "outputs" in cell: cell["outputs"] = merged
-    return gone
+    "Join each run of consecutive outputs to the same stream (stdout or stderr) of a cell into one (nbconvert's CoalesceStreamsPreprocessor); how many went."
+    count = lambda: sum(len(cell.get("outputs", [])) for cell in nb.cells)
+    before = count()
+    CoalesceStreamsPreprocessor().preprocess(nb, {})
+    return before - count()
 
 
 def execute(path: Path, timeout: int = 1800) -> float:
