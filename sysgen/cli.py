@@ -359,10 +359,9 @@ def _sweep(args) -> None:
             print(f"{r['index']:4d}  {r['state']:8s} {at:>11s}  {r['run_dir']}")
         return
     if args.train_args:                            # RUNS_FILE lines of tools/device_runs.sh: NAME ARGS...
-        configs = sw.get_sweep(args.name).configs(args.seeds, args.config, overrides)
-        for r, c in zip(runs, configs):
+        for r in runs:
             if r["state"] in ("todo", "partial"):
-                print(" ".join([sw.run_name(c), *sw.train_args(c), *(["--resume"] if r["state"] == "partial" else [])]))
+                print(" ".join([r["name"], *sw.train_args(r["config"]), *(["--resume"] if r["state"] == "partial" else [])]))
         return
     if args.verdict:
         from sysgen.verdicts import judge

@@ -209,12 +209,12 @@ def run_step(run_dir, state: str, steps: int) -> int | None:
     except (OSError, ValueError, KeyError, IndexError): return None
 
 def status(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None, overrides: dict | None = None) -> list[dict]:
-    "Index, name, directory, state and step (`run_step`, of `steps`) of every run of `sweep` (with `overrides`: `Sweep.configs`)."
+    "Index, name, directory, state, step (`run_step`, of `steps`) and `TrainConfig` of every run of `sweep` (with `overrides`: `Sweep.configs`)."
     sweep, root = get_sweep(sweep) if isinstance(sweep, str) else sweep, runs_root(root)
     rows = []
     for i, c in enumerate(sweep.configs(seeds, config, overrides)):
         d = Path(root) / run_name(c); state = run_state(d)
-        rows.append(dict(index=i, name=run_name(c), run_dir=str(d), state=state, step=run_step(d, state, c.steps), steps=c.steps))
+        rows.append(dict(index=i, name=run_name(c), run_dir=str(d), state=state, step=run_step(d, state, c.steps), steps=c.steps, config=c))
     return rows
 
 # %% ../nbs/09_sweep.ipynb #7a7d6da3
