@@ -17,7 +17,8 @@ its _screenshots/ as build artifacts.
 Per page, in the sidebar order of _quarto.yml: the notebook exists and its page was built, the page loads (HTTP 200),
 its <h1> and <title> carry the notebook's `# ` title, every image has loaded (naturalWidth > 0) and there are at least
 as many as the notebook's committed outputs and saved widgets hold, static widgets render, math renders, and the
-browser reports no console error, uncaught exception or failed request (a missing /favicon.ico is ignored), and
+browser reports no console error, uncaught exception or failed request (a missing /favicon.ico is ignored) and
+leaves no request open after 60 s (named if it does), and
 every link to a page of the site leads to a page that exists and, if it names an anchor (`paper.html#sec-split`,
 `#results`), to an element with that id on that page. No code block or table is cut at the right edge (each fits,
 wraps or scrolls), no table shows pandas' default 0…n−1 index, and the home page shows its two pictures (the scenes
@@ -188,6 +189,14 @@ def test_build(site):
 WIDGETS_RENDERED = """() => [...document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]')]
     .every(s => s.previousElementSibling && s.previousElementSibling.querySelector('.jupyter-widgets, .lm-Widget'))"""
 MATH_DONE = "() => window.MathJax ? new Promise(r => MathJax.Hub.Queue(() => r(true))) : false"
+IMAGES_DONE = "() => [...document.images].every(i => i.complete)"   # loaded or failed: the checks below tell which
+
+
+def settle(page, pending, href, timeout=60.0):
+    "Wait until none of the page's requests (`pending`, kept by its request events) is open; fail naming those left."
+    deadline = time.time() + timeout
+    while pending and time.time() < deadline: page.wait_for_timeout(100)
+    check(not pending, f"{href}: requests still open after {timeout:.0f} s: " + ", ".join(sorted(q.url for q in pending)))
 PAGE_FACTS = """() => ({
     title: document.title,
     h1: document.querySelector('h1') && document.querySelector('h1').textContent.trim(),
@@ -235,6 +244,19 @@ def broken_links(links, url):
     return sorted(out)
 
 
+def test_settle():
+    "A page whose requests have all ended passes at once; one left open fails, naming its URL (no browser needed)."
+    from types import SimpleNamespace as NS
+    class Request(NS): __hash__ = object.__hash__
+    waits = []
+    page = NS(wait_for_timeout=waits.append)
+    settle(page, set(), "x.html")
+    assert waits == []
+    with pytest.raises(pytest.fail.Exception, match=r"x\.html: requests still open after 0 s: http://h/slow\.js"):
+        settle(page, {Request(url="http://h/slow.js")}, "x.html", timeout=0.2)
+    assert waits
+
+
 @pytest.mark.parametrize("src", sidebar())
 def test_page(site, src):
     check((NBS / src).exists(), f"the sidebar in _quarto.yml lists nbs/{src}, which does not exist")
@@ -250,12 +272,19 @@ def test_page(site, src):
     page.on("requestfailed", lambda q: errors.append(f"request failed: {q.url} ({q.failure})"))
     page.on("response", lambda q: q.status >= 400 and not IGNORED_URLS.search(q.url)
             and errors.append(f"HTTP {q.status}: {q.url}"))
+    # Readiness is waited for explicitly (Playwright discourages `networkidle`, whose 500 ms quiet window timed
+    # out once in CI on the heaviest page): the page's own requests, tracked here, must all end.
+    pending = set()
+    page.on("request", lambda q: pending.add(q))
+    page.on("requestfinished", lambda q: pending.discard(q))
+    page.on("requestfailed", lambda q: pending.discard(q))
     try:
         resp = page.goto(site["url"] + want["href"], wait_until="load", timeout=60_000)
         check(resp and resp.status == 200, f"{want['href']}: HTTP {resp and resp.status}")
-        page.wait_for_load_state("networkidle", timeout=60_000)
+        page.wait_for_function(IMAGES_DONE, timeout=60_000)
         page.wait_for_function(WIDGETS_RENDERED, timeout=30_000)
         page.evaluate(MATH_DONE)
+        settle(page, pending, want["href"])
         facts = page.evaluate(PAGE_FACTS)
         if want["href"] in SCREENSHOTS: page.screenshot(path=OUT / "_screenshots" / SCREENSHOTS[want["href"]])
     finally:
