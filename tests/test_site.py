@@ -190,13 +190,6 @@ WIDGETS_RENDERED = """() => [...document.querySelectorAll('script[type="applicat
     .every(s => s.previousElementSibling && s.previousElementSibling.querySelector('.jupyter-widgets, .lm-Widget'))"""
 MATH_DONE = "() => window.MathJax ? new Promise(r => MathJax.Hub.Queue(() => r(true))) : false"
 IMAGES_DONE = "() => [...document.images].every(i => i.complete)"   # loaded or failed: the checks below tell which
-
-
-def settle(page, pending, href, timeout=60.0):
-    "Wait until none of the page's requests (`pending`, kept by its request events) is open; fail naming those left."
-    deadline = time.time() + timeout
-    while pending and time.time() < deadline: page.wait_for_timeout(100)
-    check(not pending, f"{href}: requests still open after {timeout:.0f} s: " + ", ".join(sorted(q.url for q in pending)))
 PAGE_FACTS = """() => ({
     title: document.title,
     h1: document.querySelector('h1') && document.querySelector('h1').textContent.trim(),
@@ -242,6 +235,13 @@ def broken_links(links, url):
         if not (OUT / page).is_file(): out.add(f"{link} (no such page)")
         elif anchor and unquote(anchor) not in page_ids(page): out.add(f"{link} (no anchor #{unquote(anchor)} on {page})")
     return sorted(out)
+
+
+def settle(page, pending, href, timeout=60.0):
+    "Wait until none of the page's requests (`pending`, kept by its request events) is open; fail naming those left."
+    deadline = time.time() + timeout
+    while pending and time.time() < deadline: page.wait_for_timeout(100)
+    check(not pending, f"{href}: requests still open after {timeout:.0f} s: " + ", ".join(sorted(q.url for q in pending)))
 
 
 def test_settle():
