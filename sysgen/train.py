@@ -12,6 +12,7 @@ import os
 import signal
 import threading
 import time
+import warnings
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -28,8 +29,8 @@ from .dataset import DatasetConfig, load_dataset, split_data
 from .distributions import SPLITS, HueJitter, Subset, check_pair
 from .evaluate import evaluate, result_record, split_scores
 from .io import JSONConfig, atomic_write, derive_seed, git_commit, read_json, run_lock, write_json
-from .runtime import (DEVICES, as_device, autocast, bf16_choice, choose_threads, dist_backend, resolve_bf16,
-                            runtime_record, synchronize, torch_threads)
+from .runtime import (DEVICES, as_device, autocast, bf16_choice, choose_threads, dist_backend, has_native_bf16,
+                            resolve_bf16, runtime_record, synchronize, torch_threads)
 from .model import MMLM, ModelConfig, count_parameters, flops_per_sample
 from .text import IGNORE_INDEX, ImageTextDataset, Vocab, mask_whole_type, mlm_mask, normalize
 
@@ -496,7 +497,7 @@ def wall_seconds(self: Learner) -> float:
 # %% ../nbs/07_train.ipynb #a1c0e019
 @patch
 def restore(self: Learner, state: dict):
-    "Continue from a checkpoint (as `load_checkpoint` reads it). Under bf16 'auto' at the precision the run started with on this kind of device (`auto` is timed, and a run should not change precision halfway on one machine); a run begun on another kind (a GPU, continued on a CPU) gets what `auto` chooses here; an explicit bf16 true/false is obeyed."
+    "Continue from a checkpoint (as `load_checkpoint` reads it). Under bf16 'auto' at the precision the run started with on this kind of device (`auto` is timed, and a run should not change precision halfway on one machine), with a warning when that is bf16 on a CPU that only emulates it; a run begun on another kind (a GPU, continued on a CPU) gets what `auto` chooses here; an explicit bf16 true/false is obeyed."
     self.raw_model.load_state_dict(state["model"]); self.optimizer.load_state_dict(state["optimizer"])
     self.scheduler.load_state_dict(state["scheduler"]); self.step = int(state["step"])
     if "torch_rng" in state: torch.set_rng_state(state["torch_rng"].cpu())
@@ -504,9 +505,15 @@ def restore(self: Learner, state: dict):
     self.smooth_loss = state.get("smooth_loss", float("nan"))
     self.wall_before = float(state.get("wall_seconds", 0.0))   # older checkpoints lack it: 0
     saved_on = state.get("device", "cuda" if "cuda_rng" in state else "cpu")   # older checkpoints: a GPU's holds its RNG
-    if self.config.bf16 == "auto" and "bf16" in state and saved_on == self.device.type and bool(state["bf16"]) != self.bf16:
-        self.bf16 = bool(state["bf16"])
-        self.runtime = {**self.runtime, "precision": "bf16" if self.bf16 else "fp32"}
+    if self.config.bf16 == "auto" and "bf16" in state and saved_on == self.device.type:
+        if bool(state["bf16"]) != self.bf16:
+            self.bf16 = bool(state["bf16"])
+            self.runtime = {**self.runtime, "precision": "bf16" if self.bf16 else "fp32"}
+        if self.bf16 and self.device.type == "cpu" and not has_native_bf16(self.device):
+            warnings.warn(f"{self.run_dir} began in bf16, which this CPU only emulates (no avx512_bf16 / amx_bf16): "
+                          "resumed in bf16 it can run many times slower than fp32; resume it on a CPU with native bf16 "
+                          "or a GPU, or add --set bf16=false to finish it in fp32 (its runtime history records the change)",
+                          stacklevel=2)
 
 # %% ../nbs/07_train.ipynb #276e8852
 def read_run_config(run_dir) -> TrainConfig:
