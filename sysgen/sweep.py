@@ -585,8 +585,8 @@ def short_of_target(sweep: Sweep | str, frame, metric: str = "valA.shape", targe
         if got.mean() < target: short.append(f"{_point_label(point)}: {100 * got.mean():.1f} (n={len(got)})")
     if not short: return f"Every grid point with a finished run ({seen}) reaches the {target:g} target for {metric}."
     return (f"Under the {target:g} target for {metric} ({len(short)} of {seen} grid points with a finished run): "
-            + "; ".join(short) + ". There the model did not reach the in-distribution accuracy the recipe was chosen "
-            "for; an OOD number from a model that has not learned the task does not measure systematic generalisation.")
+            + "; ".join(short) + ". There the model fell short of the in-distribution accuracy the recipe was chosen "
+            "for: an OOD number measures systematic generalisation only as far as the task was learned, so read those with care.")
 
 # %% ../nbs/09_sweep.ipynb #96ab2ac1
 PAPER_SAMPLES = 75_000 * 1000          # nbs/paper.ipynb#sec-model: 75k scenes, 1000 epochs
