@@ -513,6 +513,17 @@ def _keys(sweep: Sweep) -> list[str]:
     keys = list(dict.fromkeys(k for p in sweep.points for k in p))
     return ["palette"] + [k for k in keys if k != "palette" and len({p.get(k) for p in sweep.points}) > 1]
 
+def _points(sweep: Sweep) -> list[dict]:
+    "The distinct grid points of `sweep` over the keys it varies (`_keys`), in grid order."
+    keys = _keys(sweep)
+    return [dict(p) for p in dict.fromkeys(tuple((k, p.get(k)) for k in keys) for p in sweep.points)]
+
+def _at(frame, config: str, point: dict):
+    "The rows of `frame` run at `point` of the configuration `config` (runs store the canonical configuration)."
+    cfg, sel = canonical(get_config(config, **point)), frame
+    for k in point: sel = sel[_match(sel[k], getattr(cfg, k))]
+    return sel
+
 def _one_run_ci(mean, words, lo, hi, level: float = 0.95) -> tuple:
     "One run's Wilson interval over the `words` it scored, or (lo, hi) unchanged when the word count is unknown."
     if words is None or words != words or words <= 0: return lo, hi
@@ -538,13 +549,11 @@ def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), lev
     counted = [f"{m}.words" for m in have if f"{m}.words" in frame.columns]
     agg = aggregate(frame, keys, have + counted, level) if len(frame) and have else None
     rows = []
-    for point in dict.fromkeys(tuple((k, p.get(k)) for k in keys) for p in sweep.points):
-        point = dict(point)
+    for point in _points(sweep):
         row = {("colours" if k == "palette" else k): (point[k] ** 3 if k == "palette" else point[k]) for k in keys}
-        mine, cfg = None, canonical(get_config(sweep.config, **point))   # runs store the canonical configuration
+        mine = None
         if agg is not None:
-            sel = agg
-            for k in keys: sel = sel[_match(sel[k], getattr(cfg, k))]
+            sel = _at(agg, sweep.config, point)
             mine = sel.iloc[0] if len(sel) else None
         published = next((p for p in sweep.paper if all(p.get(k) == point.get(k) for k in keys if k in p)), {})
         for m in metrics:
@@ -559,8 +568,7 @@ def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), lev
 def value(frame, metric: str, config: str = RECIPE, **point) -> float | None:
     "Mean of `metric` over the finished runs of one grid point (`palette=6, hue=0.5`), or None."
     if not len(frame) or metric not in frame.columns: return None
-    cfg, sel = canonical(get_config(config, **point)), frame
-    for k in point: sel = sel[_match(sel[k], getattr(cfg, k))]
+    sel = _at(frame, config, point)
     return float(sel[metric].mean()) if len(sel) else None
 
 # %% ../nbs/09_sweep.ipynb #6f741440
@@ -574,12 +582,9 @@ def short_of_target(sweep: Sweep | str, frame, metric: str = "valA.shape", targe
     sweep = get_sweep(sweep) if isinstance(sweep, str) else sweep
     if not len(frame) or metric not in frame.columns or not frame[metric].notna().any():
         return f"No finished run reports {metric} yet."
-    keys, short, seen = _keys(sweep), [], 0
-    for point in dict.fromkeys(tuple((k, p.get(k)) for k in keys) for p in sweep.points):
-        point, sel = dict(point), frame
-        cfg = canonical(get_config(sweep.config, **point))
-        for k in keys: sel = sel[_match(sel[k], getattr(cfg, k))]
-        got = sel[metric].dropna()
+    short, seen = [], 0
+    for point in _points(sweep):
+        got = _at(frame, sweep.config, point)[metric].dropna()
         if not len(got): continue
         seen += 1
         if got.mean() < target: short.append(f"{_point_label(point)}: {100 * got.mean():.1f} (n={len(got)})")
