@@ -549,6 +549,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                  'sysgen.verdicts._label': ('verdicts.html#_label', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._metric': ('verdicts.html#_metric', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._num': ('verdicts.html#_num', 'sysgen/verdicts.py'),
+                                 'sysgen.verdicts._per_seed': ('verdicts.html#_per_seed', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._precision_registry': ('verdicts.html#_precision_registry', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._registration': ('verdicts.html#_registration', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._result': ('verdicts.html#_result', 'sysgen/verdicts.py'),

@@ -105,6 +105,11 @@ def _seeds(rows: pd.DataFrame, metric: str) -> pd.Series:
     if metric not in rows.columns or not len(rows): return pd.Series(dtype=float)
     return rows.set_index("seed")[metric].dropna().astype(float)
 
+def _per_seed(v: pd.Series, metric: str, name: str = "") -> str:
+    "'; seeds 11.3 and 3.6' for a point pooled over 2 to MIN_SEEDS − 1 seeds: the pooled Wilson interval counts words, not seeds, so it can be narrower than the seeds' spread; '' otherwise."
+    if not 2 <= len(v) < MIN_SEEDS: return ""
+    return f"; {name + ' ' if name else ''}seeds " + " and ".join(_num(x, metric) for x in v)
+
 def _binomial(rows: pd.DataFrame, metric: str) -> tuple[int, int] | None:
     "(correct, total) words over a point's runs, when every run's word count is known."
     col = f"{metric}.words"
@@ -131,7 +136,7 @@ def judge_level(check: dict, frame: pd.DataFrame, config: str = "baby") -> Outco
         if kn:
             p, lo, hi = wilson_ci(*kn)
             leans.append(_side(lo, hi, thr, above))
-            parts.append(f"{_label(point)}: {_iv(p, lo, hi, metric)} (n={len(v)}, Wilson over {kn[1]} words)")
+            parts.append(f"{_label(point)}: {_iv(p, lo, hi, metric)} (n={len(v)}, Wilson over {kn[1]} words{_per_seed(v, metric)})")
         else:
             leans.append("undecided")
             parts.append(f"{_label(point)}: " + (f"{_num(v.mean(), metric)} (n={len(v)})" if len(v) else "no run"))
@@ -165,7 +170,8 @@ def _difference(check: dict, frame: pd.DataFrame, config: str, level: float = 0.
         return (*diff_ci(a.to_numpy(), b.to_numpy(), level=level), f"Welch, n={len(a)} and {len(b)}", True)
     ka, kb = _binomial(ra, metric), _binomial(rb, metric)
     if ka and kb:
-        return (*newcombe_ci(*ka, *kb, level=level), f"n={len(a)} and {len(b)} seeds; Newcombe over {ka[1]} and {kb[1]} words", False)
+        return (*newcombe_ci(*ka, *kb, level=level), f"n={len(a)} and {len(b)} seeds; Newcombe over {ka[1]} and {kb[1]} words"
+                + _per_seed(a, metric, "a") + _per_seed(b, metric, "b"), False)
     d = float(b.mean() - a.mean()) if len(a) and len(b) else float("nan")
     return d, float("nan"), float("nan"), f"n={len(a)} and {len(b)} seeds", False
 
