@@ -546,7 +546,6 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                  'sysgen.verdicts._iv': ('verdicts.html#_iv', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._judge_runtime_equivalence': ( 'verdicts.html#_judge_runtime_equivalence',
                                                                                  'sysgen/verdicts.py'),
-                                 'sysgen.verdicts._label': ('verdicts.html#_label', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._metric': ('verdicts.html#_metric', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._num': ('verdicts.html#_num', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._per_seed': ('verdicts.html#_per_seed', 'sysgen/verdicts.py'),

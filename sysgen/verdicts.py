@@ -21,6 +21,7 @@ from .results import EVAL_SPLITS, load_results, results_frame
 from .runtime import RUNTIME_BEFORE
 from .stats import diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, wilson_ci
 from .sweep import SWEEPS, canonical, experiments_table, get_sweep, run_name, status, with_words
+from .sweep import _point_label as _label     # '216 colours, fraction 0.25': a grid point as the pages name it
 from .train import get_config
 
 # %% auto #0
@@ -96,9 +97,6 @@ def _side(lo: float, hi: float, threshold: float, above: bool = True) -> str:
     if lo != lo or hi != hi: return "undecided"
     if not above: lo, hi, threshold = -hi, -lo, -threshold
     return "holds" if lo > threshold else "fails" if hi < threshold else "undecided"
-
-def _label(point: dict) -> str:
-    return ", ".join(f"{v ** 3} colours" if k == "palette" else f"{k} {v}" for k, v in point.items())
 
 def _seeds(rows: pd.DataFrame, metric: str) -> pd.Series:
     "The metric per seed (seed → value) of one point's runs."
