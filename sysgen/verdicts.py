@@ -223,19 +223,21 @@ def judge_check(check: dict, frame: pd.DataFrame, config: str = "baby") -> Outco
     return KINDS[check["kind"]](check, frame, config)
 
 # %% ../nbs/11_verdicts.ipynb #96017057
-def verdict_word(outcomes: Iterable, runs_done: int, complete: bool = False) -> str:
-    "The verdict of an experiment from its checks' statuses (Outcomes or strings) and whether every planned run has ≥ 3 seeds."
+def verdict_word(outcomes: Iterable, runs_done: int, complete: bool = False, published: bool = True) -> str:
+    "The verdict of an experiment from its checks' statuses (Outcomes or strings) and whether every planned run has ≥ 3 seeds; `published`: the paper gave numbers to reproduce (else 'confirmed')."
+    done = "reproduced" if published else "confirmed"
     s = [getattr(o, "status", o) for o in outcomes]
     if runs_done == 0: return "not run yet"
     if not s: return "no checks"
     if "fails" in s: return "contradicted"
-    if s and all(x == "holds" for x in s) and complete: return "reproduced"
-    return "partly reproduced" if "holds" in s else "undecided"
+    if s and all(x == "holds" for x in s) and complete: return done
+    return f"partly {done}" if "holds" in s else "undecided"
 
 # %% ../nbs/11_verdicts.ipynb #3f8c164f
-def verdict(outcomes: list[Outcome], runs_done: int, runs_total: int, seeds: int = MIN_SEEDS, complete: bool = False) -> str:
+def verdict(outcomes: list[Outcome], runs_done: int, runs_total: int, seeds: int = MIN_SEEDS, complete: bool = False,
+            published: bool = True) -> str:
     "The verdict (`verdict_word`) with the runs behind it and every check: ✓ holds, ✗ fails, ? undecided."
-    word = verdict_word(outcomes, runs_done, complete)
+    word = verdict_word(outcomes, runs_done, complete, published)
     marks = [o.mark for o in outcomes]
     lines = [f"Verdict: {word} — {runs_done} of {runs_total} runs done ({seeds} seed{'s' if seeds != 1 else ''} per point planned; "
              f"a check needs {MIN_SEEDS} per point). Checks: {marks.count('✓')} ✓ {marks.count('✗')} ✗ {marks.count('?')} ?"]
@@ -313,7 +315,7 @@ def judge(name: str, seeds: int = 3, root=None, config: str | None = None) -> st
     config = config or get_sweep(name).config
     frame = runs_frame(root, config)
     outcomes, done, total = checks(name, seeds, root, config, frame)
-    lines = [verdict(outcomes, done, total, seeds, _complete(get_sweep(name), root, config)), _registration(name, frame, config)]
+    lines = [verdict(outcomes, done, total, seeds, _complete(get_sweep(name), root, config), bool(get_sweep(name).paper)), _registration(name, frame, config)]
     return "\n".join(lines + [l for l in [pooled(name, frame)] if l])
 
 # %% ../nbs/11_verdicts.ipynb #fa19ecdd
@@ -327,7 +329,7 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
         outcomes, done, _ = checks(name, seeds, root, cfg, frame)
         n = [len(point_runs(frame, p, cfg)) for p in sweep.points]
         marks = [o.mark for o in outcomes]
-        rows.append(dict(verdict=verdict_word(outcomes, done, _complete(sweep, root, cfg)),
+        rows.append(dict(verdict=verdict_word(outcomes, done, _complete(sweep, root, cfg), bool(sweep.paper)),
                          seeds=f"{min(n)}–{max(n)}" if min(n) != max(n) else str(min(n)),
                          checks=f"{marks.count('✓')} ✓ {marks.count('✗')} ✗ {marks.count('?')} ?" if marks else "—"))
     return pd.concat([table, pd.DataFrame(rows)], axis=1)

@@ -23,7 +23,8 @@ RULES = ("Every check is committed to `preregistration/checks.json` before the r
          "it, so for them the checks are post hoc; `baby2` onwards are judged by checks frozen before they started), and holds "
          "only when its 95 % interval over at least 3 seeds lies on the claimed side (fewer seeds leave it undecided). An experiment is "
          "*reproduced* when every planned run has 3 seeds and every check holds, *contradicted* when some check fails on its "
-         "interval, and otherwise *partly reproduced* or *undecided*; `seeds` is the fewest–most finished seeds per point, "
+         "interval, and otherwise *partly reproduced* or *undecided* (*confirmed* and *partly confirmed* where the paper "
+         "published no numbers); `seeds` is the fewest–most finished seeds per point, "
          "checks are ✓ hold, ✗ fail, ? undecided.")
 
 
