@@ -88,8 +88,8 @@ def _num(v, metric: str) -> str:
     return f"{100 * v:.1f}" if _is_acc(metric) else f"{v:.3f}"
 
 def _iv(est, lo, hi, metric: str, bounded: bool = False, difference: bool = False) -> str:
-    "Estimate [lo, hi] in the metric's unit; `bounded`: cut to the range the quantity can take, 0–100 % for an accuracy, ±100 points for a `difference` of two accuracies."
-    if bounded and _is_acc(metric): lo, hi = max(lo, -1.0 if difference else 0.0), min(hi, 1.0)
+    "Estimate [lo, hi] in the metric's unit, cut to the range the quantity can take: 0–100 % when `bounded` (an accuracy), ±100 points for a `difference` of two accuracies."
+    if _is_acc(metric) and (bounded or difference): lo, hi = max(lo, -1.0 if difference else 0.0), min(hi, 1.0)
     return f"{_num(est, metric)} [{_num(lo, metric)}, {_num(hi, metric)}]"
 
 def _side(lo: float, hi: float, threshold: float, above: bool = True) -> str:
@@ -179,7 +179,7 @@ def judge_difference(check: dict, frame: pd.DataFrame, config: str = "baby") -> 
     s = _side(lo, hi, check["margin"], above=True)
     m = check["metric"]
     unit = " points" if _is_acc(m) else ""
-    detail = f"b − a = {_iv(d, lo, hi, m, bounded=True, difference=True)}{unit} ({how}); claimed > {_num(check['margin'], m)}{unit}"
+    detail = f"b − a = {_iv(d, lo, hi, m, difference=True)}{unit} ({how}); claimed > {_num(check['margin'], m)}{unit}"
     if not decided and (spread := seed_spread(check, frame, config)): detail += f"; {spread}"
     return Outcome(check["id"], check["claim"], s if decided else "undecided", detail, s)
 
@@ -191,7 +191,7 @@ def judge_equivalence(check: dict, frame: pd.DataFrame, config: str = "baby") ->
     _, lo95, hi95, _, _ = _difference(check, frame, config, level=0.95)
     s = "holds" if -margin < lo90 and hi90 < margin else "fails" if lo95 > margin or hi95 < -margin else "undecided"
     unit = " points" if _is_acc(m) else ""
-    detail = f"b − a = {_iv(d, lo90, hi90, m, bounded=True, difference=True)}{unit} (90 %; {how}); claimed within ±{_num(margin, m)}{unit}"
+    detail = f"b − a = {_iv(d, lo90, hi90, m, difference=True)}{unit} (90 %; {how}); claimed within ±{_num(margin, m)}{unit}"
     if not decided and (spread := seed_spread(check, frame, config)): detail += f"; {spread}"
     return Outcome(check["id"], check["claim"], s if decided else "undecided", detail, s)
 
@@ -312,10 +312,11 @@ def _registration(name: str, frame: pd.DataFrame, config: str) -> str:
 
 def judge(name: str, seeds: int = 3, root=None, config: str | None = None) -> str:
     "The verdict of experiment `name` with its checks (✓ holds, ✗ fails, ? undecided), their pre-registration and any pooled figure."
-    config = config or get_sweep(name).config
+    sweep = get_sweep(name)
+    config = config or sweep.config
     frame = runs_frame(root, config)
     outcomes, done, total = checks(name, seeds, root, config, frame)
-    lines = [verdict(outcomes, done, total, seeds, _complete(get_sweep(name), root, config), bool(get_sweep(name).paper)), _registration(name, frame, config)]
+    lines = [verdict(outcomes, done, total, seeds, _complete(sweep, root, config), bool(sweep.paper)), _registration(name, frame, config)]
     return "\n".join(lines + [l for l in [pooled(name, frame)] if l])
 
 # %% ../nbs/11_verdicts.ipynb #fa19ecdd
@@ -408,7 +409,7 @@ def _judge_runtime_equivalence(check: dict, root: Path) -> tuple[Outcome, pd.Dat
     frame = pd.DataFrame(rows)
     walls = [[r["wall_seconds"] / 60 for _, r in runs if r] for runs in sides]
     frame["wall_min_reference"], frame["wall_min_test"] = (np.mean(w) if w else np.nan for w in walls)
-    detail = "; ".join(f"{r.metric}: {_side_label(test)} minus {_side_label(ref)} = {_iv(r.difference, r.lo90, r.hi90, r.metric, bounded=True, difference=True)} points "
+    detail = "; ".join(f"{r.metric}: {_side_label(test)} minus {_side_label(ref)} = {_iv(r.difference, r.lo90, r.hi90, r.metric, difference=True)} points "
                        f"(90 %, Welch, n={r.n_test} and {r.n_reference}); claimed within ±{_num(margin, r.metric)}" for r in frame.itertuples())
     return Outcome(check["id"], check["claim"], _both(list(frame["outcome"])), "; ".join(wrong + [detail]), _both(list(frame["lean"]))), frame
 
