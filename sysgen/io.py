@@ -51,10 +51,10 @@ def read_json(path):
 
 # %% ../nbs/00b_io.ipynb #d17cc8a6
 def checkout_commit(root) -> str | None:
-    "HEAD of the git checkout holding `root` as it is now (with '-dirty' if tracked files have uncommitted changes), or None outside git."
+    "HEAD of the git checkout holding `root` as it is now (with '-dirty' if tracked files under `root` have uncommitted changes), or None outside git."
     try:
         sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "."], cwd=root,
                                capture_output=True, text=True, check=True).stdout.strip()
         return sha + ("-dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
@@ -70,7 +70,7 @@ def code_commit(root, environ=os.environ) -> str | None:
 LOADED_COMMIT = code_commit(Path(sysgen.__file__).parent)    # read once, when this process loads sysgen
 
 def git_commit(path=None) -> str | None:
-    "The commit (with '-dirty' if tracked files have uncommitted changes) of the sysgen code this process loaded (`code_commit`: $SYSGEN_COMMIT where set), or of the checkout at `path` as it is now; None outside git."
+    "The commit (with '-dirty' if tracked files of the package have uncommitted changes) of the sysgen code this process loaded (`code_commit`: $SYSGEN_COMMIT where set), or of the checkout at `path` as it is now; None outside git."
     return LOADED_COMMIT if path is None else checkout_commit(path)
 
 # %% ../nbs/00b_io.ipynb #c6d14ea6
