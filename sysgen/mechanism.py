@@ -182,7 +182,7 @@ _MEASURES = ("p_score", "probe", "ccgp")
 
 def analyse_run(run_dir, attributes: Sequence[str] = ("shape",), force: bool = False, n_scenes: int = 1024,
                 seed: int = 0) -> dict:
-    "Training NMI, p-scores, probes and CCGP of a run, stored in (and read back from) its `analysis.json`."
+    "Training NMI, p-scores, probes and CCGP of a run, stored in (and read back from) its `analysis.json`; a run whose model was not kept (`no_model` there) keeps what it has."
     run_dir = Path(run_dir)
     attributes = [attributes] if isinstance(attributes, str) else list(attributes)
     attribute_columns(attributes)
@@ -191,6 +191,8 @@ def analyse_run(run_dir, attributes: Sequence[str] = ("shape",), force: bool = F
     lacks = lambda a, k: a not in old.get(k, {}) and (k != "ccgp" or a == "shape")
     todo = [a for a in attributes if any(lacks(a, k) for k in _MEASURES)]
     if old and not todo: return old
+    if old.get("no_model") and not (run_dir / "ckpt.pt").is_file():
+        return old                                                    # the model was not kept (no_model says why)
     if old and not any(lacks(a, "p_score") for a in todo) and not (run_dir / "ckpt.pt").is_file():
         return old                                                    # only the decoders are missing, and they need the model
     model, config = load_run_model(run_dir)                           # raises before anything is written

@@ -20,7 +20,8 @@
 # Writes to $OUT (else ./device_out): env.txt (GPU, driver, torch), render_check.json (valA of baby3 at 216 colours
 # rendered on the CPU and on the GPU: seconds each and how many pixels differ), bench.jsonl, runs.tar.gz (device_runs/
 # without checkpoints, with each command's output in device_runs/_logs/) and ckpt-NAME.pt for each run: to resume a
-# run stopped by the budget; for a finished one, the model its analysis needs (p-score, probes; not committed). The
+# run stopped by the budget; for a finished one, the model its analysis needs (p-score, probes; not committed), without
+# the optimizer's moments. A file over 16 MiB does not come back: a stopped d_model-256 run (32 MB) stays there. The
 # runs render their scenes where `sysgen train` does by default (the CPU; add --render-device cuda to a run's
 # arguments for the GPU). Wheels in .whl/ (a package the machine lacks, e.g. fastcore) are installed first. DEVICE=cpu
 # tries the script on a machine without a GPU.
@@ -105,7 +106,13 @@ echo "training took $(( $(date +%s) - start )) s"
 for d in device_runs/[!_]*/; do
   n=$(basename "$d")
   if [ -f "$d/result.json" ]; then echo "$n: finished"; else echo "$n: stopped"; fi
-  [ -f "$d/ckpt.pt" ] && cp "$d/ckpt.pt" "$out/ckpt-$n.pt"     # finished: the model its analysis (p-score) needs
+  if [ -f "$d/result.json" ] && [ -f "$d/ckpt.pt" ]; then       # finished: the model its analysis (p-score) needs
+    # without the optimizer's moments, which nothing reads after the last step: a third of the size, so that a
+    # d_model-256 model (32 MB in full) comes back under the device tool's 16 MiB a file
+    python3 -c 'import sys, torch; s = torch.load(sys.argv[1], map_location="cpu", weights_only=True)
+s["optimizer"] = {"state": {}, "param_groups": s["optimizer"]["param_groups"]}; torch.save(s, sys.argv[2])' \
+      "$d/ckpt.pt" "$out/ckpt-$n.pt" || cp "$d/ckpt.pt" "$out/ckpt-$n.pt"
+  elif [ -f "$d/ckpt.pt" ]; then cp "$d/ckpt.pt" "$out/ckpt-$n.pt"; fi   # stopped: all of it, to resume
 done
 tar czf "$out/runs.tar.gz" --exclude=ckpt.pt device_runs
 ls -la "$out"
