@@ -435,10 +435,11 @@ def sweep(name: str, seeds: int = 3, executor: str = "local", root=None, config:
 
 # %% ../nbs/09_sweep.ipynb #036c719e
 def without_index(df):
-    "`df` to display without its 0…n−1 row numbers (a Styler), floats as short as they read (`{:g}`); its HTML id comes from the table's content, so re-running a page leaves an unchanged table's HTML unchanged."
+    "`df` to display without its 0…n−1 row numbers (a Styler), floats as short as they read (`{:g}`); its HTML id comes from the table's content, so re-running a page leaves an unchanged table's HTML unchanged, and its cells carry no ids, so a changed cell changes one line of it."
     import hashlib
+    from pandas.io.formats.style import Styler
     uuid = hashlib.sha1(df.to_csv().encode()).hexdigest()[:8]
-    return df.style.set_uuid(uuid).hide(axis="index").format("{:g}", subset=list(df.select_dtypes("float").columns), na_rep="NaN")
+    return Styler(df, uuid=uuid, cell_ids=False).hide(axis="index").format("{:g}", subset=list(df.select_dtypes("float").columns), na_rep="NaN")
 
 # %% ../nbs/09_sweep.ipynb #a7a43e9e
 def experiments_table(seeds: int = 3, root=None, config: str | None = None):
