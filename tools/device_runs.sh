@@ -31,6 +31,9 @@
 #   mkdir -p device_runs && cp -r results/runs/NAME device_runs/      # each run to resume; add --resume to its line
 #   git rm -q --cached $(git ls-files 'results/*ckpt.pt')              # the index only: the files stay here
 #   ... run, carrying .whl and device_runs ...; then `git reset -q` gives the index back
+# The script reads nothing under results/ or nbs/ (18 MB of the tree): to carry two d_model-256 checkpoints (63 MB)
+# instead, `git rm -r -q --cached results nbs` and add /results/ and /nbs/ to .git/info/exclude for the call (0.7 MB
+# travel beside device_runs), then `git reset -q` and take those two lines out of the exclude file again.
 set -u
 if [ $# -lt 3 ]; then sed -n '2,/^set -u/p' "$0" | grep '^#'; exit 2; fi
 budget=$1; commit=$2; list=$3; shift 3
