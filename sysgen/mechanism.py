@@ -191,10 +191,8 @@ def analyse_run(run_dir, attributes: Sequence[str] = ("shape",), force: bool = F
     lacks = lambda a, k: a not in old.get(k, {}) and (k != "ccgp" or a == "shape")
     todo = [a for a in attributes if any(lacks(a, k) for k in _MEASURES)]
     if old and not todo: return old
-    if old.get("no_model") and not (run_dir / "ckpt.pt").is_file():
-        return old                                                    # the model was not kept (no_model says why)
-    if old and not any(lacks(a, "p_score") for a in todo) and not (run_dir / "ckpt.pt").is_file():
-        return old                                                    # only the decoders are missing, and they need the model
+    if old and not (run_dir / "ckpt.pt").is_file() and (old.get("no_model") or not any(lacks(a, "p_score") for a in todo)):
+        return old              # the model was not kept (no_model says why), or only the decoders, which need it, are missing
     model, config = load_run_model(run_dir)                           # raises before anything is written
     scenes, images = probe_scenes(config, n_scenes)
     new = {a: feature_geometry(*masked_features(model, scenes, images, a, config.text_len), a, seed=seed) for a in todo}

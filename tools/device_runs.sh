@@ -108,14 +108,16 @@ for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null
 echo "training took $(( $(date +%s) - start )) s"
 for d in device_runs/[!_]*/; do
   n=$(basename "$d")
-  if [ -f "$d/result.json" ]; then echo "$n: finished"; else echo "$n: stopped"; fi
-  if [ -f "$d/result.json" ] && [ -f "$d/ckpt.pt" ]; then       # finished: the model its analysis (p-score) needs
-    # without the optimizer's moments, which nothing reads after the last step: a third of the size, so that a
-    # d_model-256 model (32 MB in full) comes back under the device tool's 16 MiB a file
-    python3 -c 'import sys, torch; s = torch.load(sys.argv[1], map_location="cpu", weights_only=True)
+  if [ ! -f "$d/result.json" ]; then
+    echo "$n: stopped"; [ -f "$d/ckpt.pt" ] && cp "$d/ckpt.pt" "$out/ckpt-$n.pt"    # all of it, to resume
+  else
+    echo "$n: finished"                                        # the model its analysis (p-score) needs, without the
+    # optimizer's moments, which nothing reads after the last step: a third of the size, so that a d_model-256 model
+    # (32 MB in full) comes back under the device tool's 16 MiB a file
+    [ -f "$d/ckpt.pt" ] && { python3 -c 'import sys, torch; s = torch.load(sys.argv[1], map_location="cpu", weights_only=True)
 s["optimizer"] = {"state": {}, "param_groups": s["optimizer"]["param_groups"]}; torch.save(s, sys.argv[2])' \
-      "$d/ckpt.pt" "$out/ckpt-$n.pt" || cp "$d/ckpt.pt" "$out/ckpt-$n.pt"
-  elif [ -f "$d/ckpt.pt" ]; then cp "$d/ckpt.pt" "$out/ckpt-$n.pt"; fi   # stopped: all of it, to resume
+      "$d/ckpt.pt" "$out/ckpt-$n.pt" || cp "$d/ckpt.pt" "$out/ckpt-$n.pt"; }
+  fi
 done
 tar czf "$out/runs.tar.gz" --exclude=ckpt.pt device_runs
 ls -la "$out"
