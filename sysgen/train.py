@@ -37,9 +37,9 @@ from .text import IGNORE_INDEX, ImageTextDataset, Vocab, mask_whole_type, mlm_ma
 # %% auto #0
 __all__ = ['CONFIGS', 'RECIPE', 'EARLIER_RECIPES', 'TrainConfig', 'get_config', 'parse_overrides', 'make_splits', 'batch_indices',
            'lr_factor', 'save_checkpoint', 'load_checkpoint', 'Callback', 'ProgressCB', 'LogCB', 'EvalCB',
-           'CheckpointCB', 'mask_probabilities', 'make_optimizer', 'Learner', 'TrainingStopped', 'stop_on_signals',
-           'read_run_config', 'final_metrics', 'train', 'runtime_history', 'as_train_config', 'LoadedRun', 'load_run',
-           'evaluate_run', 'matmul_peak', 'train_benchmark']
+           'CheckpointCB', 'mask_probabilities', 'MuonAdamW', 'make_optimizer', 'Learner', 'TrainingStopped',
+           'stop_on_signals', 'read_run_config', 'final_metrics', 'train', 'runtime_history', 'as_train_config',
+           'LoadedRun', 'load_run', 'evaluate_run', 'matmul_peak', 'train_benchmark']
 
 # %% ../nbs/07_train.ipynb #5f574a6b
 @dataclass(frozen=True)
@@ -79,12 +79,14 @@ class TrainConfig(JSONConfig):
     position_std: float = 0.02       # std of the initial position embeddings (sysgen.model.ModelConfig)
     image_position_std: float | None = None  # the same for the image patches (None: position_std)
     # optimisation
-    optimizer: str = "adamw"         # 'adam' or 'adamw'
+    optimizer: str = "adamw"         # 'adam', 'adamw' or 'muon' (Muon for the transformer's weight matrices, AdamW for the rest: MuonAdamW)
     lr: float = 1e-3
     weight_decay: float = 0.01
+    beta2: float = 0.999             # Adam(W)'s second-moment decay β2 (torch's and the paper's default, 0.999)
     warmup: int = 200                # linear warm-up steps
-    schedule: str = "cosine"         # 'constant' or 'cosine' (to min_lr·lr at the last step)
+    schedule: str = "cosine"         # 'constant', 'cosine' (to min_lr·lr at the last step) or 'wsd' (warm-up, stable, linear decay)
     min_lr: float = 0.1
+    decay: float = 0.2               # 'wsd': the fraction of the steps, at the end, over which the rate falls linearly to min_lr·lr
     batch_size: int = 64
     steps: int = 4000
     grad_clip: float = 1.0           # 0 = off
@@ -108,8 +110,10 @@ class TrainConfig(JSONConfig):
     def __post_init__(self):
         object.__setattr__(self, "n_objects", tuple(self.n_objects))   # JSON gives a list
         if self.train_objects is not None: object.__setattr__(self, "train_objects", tuple(self.train_objects))
-        if self.optimizer not in ("adam", "adamw"): raise ValueError(f"optimizer must be 'adam' or 'adamw', got {self.optimizer!r}")
-        if self.schedule not in ("constant", "cosine"): raise ValueError(f"schedule must be 'constant' or 'cosine', got {self.schedule!r}")
+        if self.optimizer not in ("adam", "adamw", "muon"): raise ValueError(f"optimizer must be 'adam', 'adamw' or 'muon', got {self.optimizer!r}")
+        if self.schedule not in ("constant", "cosine", "wsd"): raise ValueError(f"schedule must be 'constant', 'cosine' or 'wsd', got {self.schedule!r}")
+        if not 0 < self.beta2 < 1: raise ValueError(f"beta2 must be in (0, 1), got {self.beta2}")
+        if not 0 < self.decay <= 1: raise ValueError(f"decay must be in (0, 1], got {self.decay}")
         for name in ("steps", "batch_size", "eval_every", "ckpt_every", "log_every", "n_val", "eval_scenes"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1: raise ValueError(f"{name} must be a positive integer, got {v!r}")
@@ -269,9 +273,12 @@ def batch_indices(step: int, batch_size: int, n: int, seed: int) -> tuple[np.nda
     return np.array([perms[e][p] for e, p in zip(epochs, pos)]), int(epochs[0])
 
 def lr_factor(step: int, config: TrainConfig) -> float:
-    "Learning-rate multiplier at `step`: linear warm-up, then constant or cosine down to `min_lr`."
+    "Learning-rate multiplier at `step`: linear warm-up, then constant, cosine down to `min_lr`, or (`wsd`) constant until the last `decay` of the steps and linear down to `min_lr` over them."
     if step < config.warmup: return (step + 1) / config.warmup
     if config.schedule == "constant": return 1.0
+    if config.schedule == "wsd":
+        start = config.steps * (1 - config.decay)
+        return 1.0 if step < start else 1 - (1 - config.min_lr) * min(1.0, (step - start) / max(1.0, config.steps - start))
     t = (step - config.warmup) / max(1, config.steps - config.warmup)
     return config.min_lr + (1 - config.min_lr) * 0.5 * (1 + math.cos(math.pi * min(t, 1.0)))
 
@@ -388,10 +395,39 @@ def mask_probabilities(config: TrainConfig) -> dict[str, float]:
     return p
 
 # %% ../nbs/07_train.ipynb #a1c0e004
+class MuonAdamW(torch.optim.Optimizer):
+    "Muon (`torch.optim.Muon`, its update scaled to AdamW's RMS so both share `lr` and weight decay) for the 2-D weight matrices inside the transformer's blocks, AdamW for the rest (embeddings, image stem, output head, norms, biases): one optimizer to the learner, the schedule and the checkpoint."
+    def __init__(self, named_parameters, lr: float, weight_decay: float = 0.0, betas=(0.9, 0.999)):
+        named = list(named_parameters)
+        hidden = [p for n, p in named if self.is_hidden(n, p)]
+        rest = [p for n, p in named if not self.is_hidden(n, p)]
+        self.parts = (torch.optim.Muon(hidden, lr=lr, weight_decay=weight_decay, adjust_lr_fn="match_rms_adamw"),
+                      torch.optim.AdamW(rest, lr=lr, weight_decay=weight_decay, betas=betas))
+        self.defaults = dict(lr=lr)   # no Optimizer.__init__: the groups are the parts' own (below)
+
+    @staticmethod
+    def is_hidden(name: str, p: torch.Tensor) -> bool: return p.ndim == 2 and name.startswith("encoder.")
+    @property
+    def param_groups(self):
+        "The parts' groups, read afresh (loading a state replaces them), so a schedule that sets their `lr` sets it in both."
+        return [g for o in self.parts for g in o.param_groups]
+    @property
+    def state(self): return {**self.parts[0].state, **self.parts[1].state}
+    def step(self, closure=None):
+        for o in self.parts: o.step()
+    def zero_grad(self, set_to_none: bool = True):
+        for o in self.parts: o.zero_grad(set_to_none=set_to_none)
+    def state_dict(self): return dict(muon=self.parts[0].state_dict(), adamw=self.parts[1].state_dict())
+    def load_state_dict(self, state: dict):
+        self.parts[0].load_state_dict(state["muon"]); self.parts[1].load_state_dict(state["adamw"])
+
 def make_optimizer(config: TrainConfig, model: torch.nn.Module) -> tuple[torch.optim.Optimizer, torch.optim.lr_scheduler.LambdaLR]:
-    "The run's optimizer (Adam or AdamW, as `config.optimizer` says) over `model`'s parameters, and its schedule (`lr_factor`)."
-    opt = torch.optim.AdamW if config.optimizer == "adamw" else torch.optim.Adam
-    optimizer = opt(model.parameters(), lr=config.lr, weight_decay=config.weight_decay)
+    "The run's optimizer (Adam, AdamW or Muon with AdamW, as `config.optimizer` says) over `model`'s parameters, and its schedule (`lr_factor`)."
+    betas = (0.9, config.beta2)
+    if config.optimizer == "muon": optimizer = MuonAdamW(model.named_parameters(), config.lr, config.weight_decay, betas)
+    else:
+        opt = torch.optim.AdamW if config.optimizer == "adamw" else torch.optim.Adam
+        optimizer = opt(model.parameters(), lr=config.lr, weight_decay=config.weight_decay, betas=betas)
     return optimizer, torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: lr_factor(s, config))
 
 # %% ../nbs/07_train.ipynb #30c587e1
