@@ -60,9 +60,9 @@ def checkout_commit(root) -> str | None:
     except (OSError, subprocess.CalledProcessError):
         return None
 
-def code_commit(root, environ=os.environ) -> str | None:
+def code_commit(root, environ=None) -> str | None:
     "The commit of the code at `root`: the one named by $SYSGEN_COMMIT where set (a copy of a checkout sent to another machine, as `tools/device_runs.sh` does: its git metadata, if any came along, can be older than the files), else its git checkout's (`checkout_commit`)."
-    named = environ.get("SYSGEN_COMMIT", "")
+    named = (os.environ if environ is None else environ).get("SYSGEN_COMMIT", "")   # read here: a default of os.environ would print the environment in the docs
     if named and not re.fullmatch(r"[0-9a-f]{40}(-dirty)?", named):
         raise ValueError(f"SYSGEN_COMMIT must be a 40-hex-digit commit (optionally with -dirty), got {named!r}")
     return named or checkout_commit(root)

@@ -113,23 +113,23 @@ def bf16_matmul_fast(n: int = 512, seconds: float = 0.02, rounds: int = 5) -> bo
     _MEASURED[key] = best[torch.bfloat16] >= best[torch.float32]
     return _MEASURED[key]
 
-def has_native_bf16(device="cpu", cpuinfo: str | None = None, measure=bf16_matmul_fast) -> bool:
-    "Does `device` compute bf16 natively? CUDA: compute capability ≥ 8.0; CPU: its flags, else `measure()`."
+def has_native_bf16(device="cpu", cpuinfo: str | None = None, measure=None) -> bool:
+    "Does `device` compute bf16 natively? CUDA: compute capability ≥ 8.0; CPU: its flags, else `measure()` (default `bf16_matmul_fast`)."
     device = torch.device(device)
     if device.type == "cuda":
         if torch.version.hip: return torch.cuda.is_bf16_supported()
         return torch.cuda.get_device_capability(device) >= (8, 0)
     native = native_bf16_cpu(cpu_flags(_cpuinfo() if cpuinfo is None else cpuinfo))
-    return measure() if native is None else native
+    return (measure or bf16_matmul_fast)() if native is None else native
 
-def bf16_pays(device="cpu", cpuinfo: str | None = None, measure=bf16_matmul_fast) -> bool:
-    "The `auto` rule: CUDA: native bf16; CPU: not ruled out by its flags and `measure()`d at least as fast as fp32."
+def bf16_pays(device="cpu", cpuinfo: str | None = None, measure=None) -> bool:
+    "The `auto` rule: CUDA: native bf16; CPU: not ruled out by its flags and `measure()`d (default `bf16_matmul_fast`) at least as fast as fp32."
     device = torch.device(device)
     if device.type == "cuda": return has_native_bf16(device)
-    return native_bf16_cpu(cpu_flags(_cpuinfo() if cpuinfo is None else cpuinfo)) is not False and measure()
+    return native_bf16_cpu(cpu_flags(_cpuinfo() if cpuinfo is None else cpuinfo)) is not False and (measure or bf16_matmul_fast)()
 
 # %% ../nbs/00a_runtime.ipynb #8e4311b7
-def resolve_bf16(requested, device="cpu", cpuinfo: str | None = None, measure=bf16_matmul_fast) -> bool:
+def resolve_bf16(requested, device="cpu", cpuinfo: str | None = None, measure=None) -> bool:
     "`bf16_choice` for `device`, with the machine's facts; warns when bf16 is forced where it is only emulated."
     bf16 = bf16_choice(requested, requested == "auto" and bf16_pays(device, cpuinfo, measure))
     if requested is True and torch.device(device).type == "cpu" and not has_native_bf16(device, cpuinfo, measure):

@@ -22,7 +22,8 @@ leaves no request open after 60 s (named if it does), and
 every link to a page of the site leads to a page that exists and, if it names an anchor (`paper.html#sec-split`,
 `#results`), to an element with that id on that page. No code block or table is cut at the right edge (each fits,
 wraps or scrolls), no table shows pandas' default 0…n−1 index, and the home page shows its two pictures (the scenes
-and the headline plot) before any code.
+and the headline plot) before any code. No built page holds an environment dump, an absolute home, root or temporary
+path, or a string shaped like a token (tests/test_leaks.py's patterns).
 """
 import html, json, os, re, shutil, subprocess, sys, threading, time
 from functools import lru_cache, partial
@@ -32,6 +33,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest, yaml
+
+from test_leaks import LEAKS
 
 ROOT = Path(__file__).resolve().parents[1]
 NBS = ROOT / "nbs"
@@ -184,6 +187,15 @@ def test_build(site):
     r = site["build"]
     i = r.stderr.find("ERROR:")  # the builder's summary of errors comes last
     check(r.returncode == 0, "tools/build_site.py failed:\n" + r.stderr[i if i >= 0 else -5000:])
+
+
+def test_no_leaks(site):
+    "No built page shows the build machine: its environment, an absolute home, root or temporary path, a token."
+    found = []
+    for page in sorted(OUT.rglob("*.html")):
+        text = html.unescape(page.read_text(encoding="utf-8", errors="replace"))
+        found += [f"{page.relative_to(OUT)}: …{text[max(0, m.start() - 40):m.end() + 40]}…" for m in LEAKS.finditer(text)]
+    check(not found, f"{len(found)} leaks of the build machine in the built pages:\n" + "\n".join(found[:20]))
 
 
 WIDGETS_RENDERED = """() => [...document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]')]
