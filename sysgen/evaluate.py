@@ -11,11 +11,11 @@ import torch
 import sysgen
 from .io import atomic_write, derive_seed, git_commit, write_json   # the first three lived here: still importable
 from .runtime import autocast
-from .scenes import ATTRIBUTES, palette
-from .text import IGNORE_INDEX, ImageTextDataset, attribute_type, eval_mask, normalize
+from .scenes import ATTRIBUTES, SHAPES, palette
+from .text import IGNORE_INDEX, TEXT_ORDER, ImageTextDataset, attribute_type, eval_mask, normalize
 
 # %% auto #0
-__all__ = ['countable_words', 'accuracy', 'evaluate', 'split_scores', 'chance', 'result_record']
+__all__ = ['HELD_OUT_SPLITS', 'countable_words', 'accuracy', 'evaluate', 'split_scores', 'chance', 'result_record']
 
 # %% ../nbs/06_evaluate.ipynb #d0bad0ea
 def countable_words(labels: torch.Tensor) -> torch.Tensor:
@@ -26,16 +26,34 @@ def countable_words(labels: torch.Tensor) -> torch.Tensor:
     return scored & (lo == hi)[:, None]
 
 # %% ../nbs/06_evaluate.ipynb #5c8a2610
+def _combinations(tokens, shapes, labels, pred, vocab) -> tuple[torch.Tensor, torch.Tensor]:
+    "(correct, total) scored words per (shape, colour) of the word's object, as (shapes × colours) count tables."
+    rows, cols = (labels != IGNORE_INDEX).nonzero(as_tuple=True)
+    group = 1 + 5 * ((cols - 1) // 5)                                 # [CLS], then `size color material shape [SEP]` per object
+    colour = tokens[rows, group + TEXT_ORDER.index("color")] - vocab.offset["color"]
+    n = len(vocab.values("color"))
+    key = shapes[rows, cols].long() * n + colour
+    right = (pred[rows, cols] == labels[rows, cols]).long()
+    return (torch.bincount(key, right, len(SHAPES) * n).view(len(SHAPES), n).long(),
+            torch.bincount(key, minlength=len(SHAPES) * n).view(len(SHAPES), n))
+
+def _by_combination(correct: torch.Tensor, total: torch.Tensor, vocab) -> dict:
+    "{shape: {colour: {'correct', 'total'}}} for the (shape, colour) pairs with a scored word."
+    colours = vocab.values("color")
+    return {SHAPES[s]: {colours[c]: dict(correct=int(correct[s, c]), total=int(total[s, c])) for c in total[s].nonzero().flatten().tolist()}
+            for s in range(len(SHAPES)) if total[s].any()}
+
 def accuracy(model: torch.nn.Module, data: ImageTextDataset, attribute: str, mode: str = "random", p: float = 0.3,
              batch_size: int = 256, limit: int | None = None, seed: int = 0, skip_spheres: bool = True,
-             bf16: bool = False) -> dict:
-    "Masked-word accuracy of `model` on one `attribute` over `data`: {'accuracy', 'correct', 'total', 'countable', 'not_countable'} (bf16: autocast on the model's device)."
+             bf16: bool = False, by_combination: bool = False) -> dict:
+    "Masked-word accuracy of `model` on one `attribute` over `data`: {'accuracy', 'correct', 'total', 'countable', 'not_countable'}, and with `by_combination` the words per (shape, colour) of their object (`combinations`) (bf16: autocast on the model's device)."
     n = len(data) if limit is None else min(limit, len(data))
     gen = torch.Generator().manual_seed(derive_seed(seed, attribute_type(attribute)))
     device = next(model.parameters()).device
     was_training = model.training
     model.eval()
     correct = total = correct_c = total_c = 0             # all scored words; those counting alone decides
+    pairs = torch.zeros(2, len(SHAPES), len(data.vocab.values("color")), dtype=torch.long)   # (correct, total) per shape and colour
     with torch.inference_mode(), autocast(device, bf16):
         for s in range(0, n, batch_size):
             b = data.batch(np.arange(s, min(s + batch_size, n)), epoch=0)
@@ -46,23 +64,29 @@ def accuracy(model: torch.nn.Module, data: ImageTextDataset, attribute: str, mod
             correct += int((pred[scored] == labels[scored]).sum()); total += int(scored.sum())
             countable = countable_words(labels)
             correct_c += int((pred[countable] == labels[countable]).sum()); total_c += int(countable.sum())
+            if by_combination: pairs += torch.stack(_combinations(b.tokens, b.shapes, labels, pred, data.vocab))
     model.train(was_training)
-    return dict(accuracy=correct / total if total else float("nan"), correct=correct, total=total,
-                countable=dict(correct=correct_c, total=total_c),
-                not_countable=dict(correct=correct - correct_c, total=total - total_c))
+    out = dict(accuracy=correct / total if total else float("nan"), correct=correct, total=total,
+               countable=dict(correct=correct_c, total=total_c),
+               not_countable=dict(correct=correct - correct_c, total=total - total_c))
+    return {**out, "combinations": _by_combination(*pairs, data.vocab)} if by_combination else out
 
 # %% ../nbs/06_evaluate.ipynb #6cbb6c30
 def evaluate(model: torch.nn.Module, splits: dict[str, ImageTextDataset], attributes=ATTRIBUTES, detail: bool = False,
              **kwargs) -> dict:
-    "{split: {attribute: accuracy}} of `model` on every split in `splits` (`detail`: `accuracy`'s whole dict; kwargs go to `accuracy`)."
+    "{split: {attribute: accuracy}} of `model` on every split in `splits` (`detail`: `accuracy`'s whole dict, with its words per (shape, colour); kwargs go to `accuracy`)."
+    if detail: kwargs.setdefault("by_combination", True)
     return {name: {a: (r if detail else r["accuracy"]) for a in attributes for r in [accuracy(model, data, a, **kwargs)]}
             for name, data in splits.items()}
 
 # %% ../nbs/06_evaluate.ipynb #fe9f4434
+HELD_OUT_SPLITS = ("valB", "valC")     # every cube and cylinder there is a combination training never showed
+
 def split_scores(detail: dict) -> tuple[dict, dict]:
-    "(accuracies, counts) from `evaluate(..., detail=True)`: the `metrics` and `scored` entries of a result file."
+    "(accuracies, counts) from `evaluate(..., detail=True)`: the `metrics` and `scored` entries of a result file; the words per (shape, colour) are kept for the held-out splits only."
     metrics = {s: {a: r["accuracy"] for a, r in row.items()} for s, row in detail.items()}
-    scored = {s: {a: {k: v for k, v in r.items() if k != "accuracy"} for a, r in row.items()} for s, row in detail.items()}
+    keep = lambda s, k: k != "accuracy" and (k != "combinations" or s in HELD_OUT_SPLITS)
+    scored = {s: {a: {k: v for k, v in r.items() if keep(s, k)} for a, r in row.items()} for s, row in detail.items()}
     return metrics, scored
 
 # %% ../nbs/06_evaluate.ipynb #4dae01b9

@@ -18,16 +18,18 @@ import torch
 
 import sysgen
 from .dataset import DatasetConfig, load_dataset, split_scenes
+from .distributions import SystematicSplit
 from .io import derive_seed, git_commit, read_json, write_json
-from .scenes import ATTRIBUTES, Scenes
+from .scenes import ATTRIBUTES, Scenes, palette
 from .runtime import RUNTIME_BEFORE
 from .stats import mean_ci
 from .text import IGNORE_INDEX, ImageTextDataset, attribute_type, eval_mask
-from .train import CONFIGS, TrainConfig, as_train_config, get_config, read_run_config, train
+from .train import CONFIGS, RECIPE, TrainConfig, as_train_config, get_config, read_run_config, train
 
 # %% auto #0
-__all__ = ['EVAL_SPLITS', 'REPLAY', 'load_results', 'trained_on_gpu', 'used_gpu', 'results_frame', 'varying', 'aggregate',
-           'replay_counts', 'scored_counts', 'write_scored', 'write_all_scored', 'config_changes', 'runs_markdown']
+__all__ = ['EVAL_SPLITS', 'REPLAY', 'load_results', 'runtime_segments', 'provenance', 'provenance_label', 'trained_on_gpu',
+           'used_gpu', 'results_frame', 'varying', 'aggregate', 'replay_counts', 'scored_counts', 'write_scored',
+           'write_all_scored', 'config_changes', 'runs_markdown', 'held_out_colours', 'per_colour_ood']
 
 # %% ../nbs/08b_results.ipynb #32e044f7
 def _result_files(paths) -> list[Path]:
@@ -61,6 +63,41 @@ def load_results(paths) -> list[dict]:
         records.append(r)
     return records
 
+# %% ../nbs/08b_results.ipynb #43523e0d
+def _device_kind(runtime: dict) -> str: return "GPU" if str(runtime.get("device", "cpu")).startswith("cuda") else "CPU"
+
+def runtime_segments(result: dict) -> list[dict]:
+    "The parts of a run (its result.json or config.json) trained one way, oldest first: `device` ('CPU' or 'GPU'), `precision`, `attention` and `steps`, from its `runtime_history` and then its `runtime`; [] where no runtime was recorded."
+    last = result.get("runtime")
+    if not last: return []
+    end = int(result.get("steps") or result.get("config", {}).get("steps") or 0)
+    parts, start = [], 0
+    for h in [*(result.get("runtime_history") or []), {**last, "until_step": max(end, start + 1)}]:
+        until = max(int(h.get("until_step", start)), start)
+        if h is not last and until == start: continue
+        if h is not last or until > start:
+            parts.append(dict(device=_device_kind(h), precision=h.get("precision"), attention={**RUNTIME_BEFORE, **h}["attention"],
+                              steps=until - start))
+        start = until
+    if parts and parts[-1]["steps"] <= 0: parts.pop()
+    return parts
+
+def provenance(result: dict) -> dict[tuple, float]:
+    "Share of a run's training steps per (device, precision, attention), over its whole runtime history, largest first; {} where none was recorded."
+    parts = runtime_segments(result)
+    total = sum(p["steps"] for p in parts)
+    shares: dict = {}
+    for p in parts: shares[(p["device"], p["precision"], p["attention"])] = shares.get((p["device"], p["precision"], p["attention"]), 0) + p["steps"] / total
+    return dict(sorted(shares.items(), key=lambda kv: -kv[1]))
+
+def provenance_label(shares: dict) -> str:
+    "'CPU bf16 math' for a run trained one way; 'GPU fp32 fused 88 %, CPU bf16 math 12 %' for one that moved; 'not recorded' for none."
+    if not shares: return "not recorded"
+    name = lambda k: " ".join(str(x) for x in k)
+    if len(shares) == 1: return name(next(iter(shares)))
+    pct = lambda s: "<1 %" if 0 < s < 0.005 else f"{100 * s:.0f} %"
+    return ", ".join(f"{name(k)} {pct(s)}" for k, s in shares.items())
+
 # %% ../nbs/08b_results.ipynb #d74592d0
 _CONFIG_DEFAULTS = {k: v.default for k, v in TrainConfig.__dataclass_fields__.items()}
 _FIRST = ("run_dir", "name", "palette", "n_colours", "seed")
@@ -74,7 +111,7 @@ def used_gpu(result: dict) -> bool:
     return trained_on_gpu(result.get("runtime")) or any(trained_on_gpu(h) for h in result.get("runtime_history") or [])
 
 def results_frame(records: Sequence[dict]) -> pd.DataFrame:
-    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in (`runtime.precision`; None where not recorded), its attention kernel (`runtime.attention`; 'fused' where a runtime record predates the field, as torch chose then) the CPU it ran on (`runtime.cpu`; None where not recorded), whether it trained on a GPU in whole or in part (`gpu`: its `runtime` or `runtime_history`) and the machine it finished on (`machine`: the GPU's name, else the CPU's)."
+    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in and its attention kernel over its whole `runtime_history` ('mixed' where its parts differ; None where not recorded; a kernel recorded before the field existed is 'fused', as torch chose then), its `provenance` (label) and `runtime_shares` (share of steps per device, precision and kernel), the CPU it ran on (`runtime.cpu`; None where not recorded), whether it trained on a GPU in whole or in part (`gpu`: its `runtime` or `runtime_history`) and the machine it finished on (`machine`: the GPU's name, else the CPU's)."
     rows = []
     for r in records:
         if not isinstance(r, dict) or "config" not in r:
@@ -92,8 +129,10 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
         row.update((f"ccgp.{a}", v) for a, v in an.get("ccgp", {}).items())
         row["wall_seconds"] = r.get("wall_seconds")
         rt = r.get("runtime") or {}
-        row["precision"] = rt.get("precision")
-        row["attention"] = {**RUNTIME_BEFORE, **rt}["attention"] if rt else None
+        shares = provenance(r)
+        one = lambda i: (lambda vals: vals.pop() if len(vals) == 1 else "mixed")({k[i] for k in shares}) if shares else None
+        row["precision"], row["attention"] = one(1), one(2)
+        row["provenance"], row["runtime_shares"] = provenance_label(shares), tuple((*k, round(s, 4)) for k, s in shares.items())
         row["cpu"] = rt.get("cpu")
         finished_on_gpu = trained_on_gpu(rt)
         row["gpu"] = used_gpu(r)
@@ -215,7 +254,7 @@ def write_all_scored(root) -> list[Path]:
 # %% ../nbs/08b_results.ipynb #867f3507
 _NOT_CHANGES = ("palette", "seed", *TrainConfig.RUNTIME, "eval_every", "ckpt_every", "log_every")   # named elsewhere, how a run computes, or bookkeeping
 
-def config_changes(config, base: str = "baby", skip: Sequence[str] = _NOT_CHANGES) -> str:
+def config_changes(config, base: str = RECIPE, skip: Sequence[str] = _NOT_CHANGES) -> str:
     "The fields where `config` (config, dict or run directory) departs from the named configuration `base`, as `key=value`."
     if base not in CONFIGS: raise ValueError(f"unknown configuration {base!r}; known: {', '.join(CONFIGS)}")
     fmt = lambda v: ",".join(map(str, v)) if isinstance(v, (tuple, list)) else str(v)
@@ -231,7 +270,7 @@ def _gpu_note(result: dict) -> str:
     name = gpu[-1].get("device_name", "a GPU")
     return f" on {name}{rendered}" if gpu[-1] is runtime else f" (to step {gpu[-1]['until_step']} on {name}{rendered})"
 
-def runs_markdown(run_dirs, base: str = "baby") -> str:
+def runs_markdown(run_dirs, base: str = RECIPE) -> str:
     "A Markdown table of the finished runs in `run_dirs`: colours, changes from `base`, steps, minutes (with the GPU's name where a run had one), shape and colour accuracy."
     lines = [f"| run | colours | changes from `{base}` | steps | minutes | shape ID (valA) | shape OOD (valB) | shape valC | colour ID |",
              "|---|---|---|---|---|---|---|---|---|"]
@@ -242,3 +281,46 @@ def runs_markdown(run_dirs, base: str = "baby") -> str:
         lines.append(f"| `{d.name}` | {cfg.palette ** 3} | `{config_changes(cfg, base)}` | {r['steps']} | {r['wall_seconds'] / 60:.1f}{_gpu_note(r)} | "
                      f"{m['valA']['shape']:.3f} | {m['valB']['shape']:.3f} | {m['valC']['shape']:.3f} | {m['valA']['color']:.3f} |")
     return "\n".join(lines)
+
+# %% ../nbs/08b_results.ipynb #a427b70a
+def _grid_neighbours(index: int, n: int) -> list[int]:
+    "The palette indices one level away on one channel of colour `index` (red-major, n levels per channel)."
+    rgb = np.array(np.unravel_index(index, (n, n, n)))
+    out = []
+    for ch in range(3):
+        for step in (-1, 1):
+            q = rgb.copy(); q[ch] += step
+            if 0 <= q[ch] < n: out.append(int(np.ravel_multi_index(tuple(q), (n, n, n))))
+    return out
+
+def held_out_colours(palette_n: int, shared: int | None = None, split_seed: int = 0, split: str = "valB") -> pd.DataFrame:
+    "One row per held-out (shape, colour) of `split` (valB or valC): its grid `neighbours` and how many of them the shape saw in training (`neighbours_seen`)."
+    if split not in ("valB", "valC"): raise ValueError(f"split must be one of the held-out splits valB or valC, got {split!r}")
+    sp = SystematicSplit(palette_n, shared=shared, seed=split_seed)
+    names, train = palette(palette_n).names, sp.objects("trainA")
+    rows = []
+    for shape, colours in (sp.b if split == "valB" else sp.c).items():
+        seen = set(train.names(shape))
+        for c in colours:
+            nb = [names[j] for j in _grid_neighbours(names.index(c), palette_n)]
+            rows.append(dict(shape=shape, colour=c, neighbours=len(nb), neighbours_seen=sum(x in seen for x in nb)))
+    return pd.DataFrame(rows)
+
+# %% ../nbs/08b_results.ipynb #edba57fe
+def per_colour_ood(records: Sequence[dict], split: str = "valB", attribute: str = "shape") -> pd.DataFrame:
+    "One row per run and held-out (shape, colour) of `split`: words scored (`total`) and right (`correct`) for `attribute`, `accuracy`, and the colour's grid `neighbours` and `neighbours_seen` by that shape in training."
+    rows, missing = [], []
+    for r in records:
+        cfg = {**_CONFIG_DEFAULTS, **r["config"]}
+        combos = r.get("scored", {}).get(split, {}).get(attribute, {}).get("combinations")
+        if combos is None or cfg["probe"] != "shape": missing.append(r.get("run_dir")); continue
+        where = held_out_colours(cfg["palette"], cfg["shared"], cfg["split_seed"], split).set_index(["shape", "colour"])
+        for (shape, colour), nb in where.iterrows():
+            c = combos.get(shape, {}).get(colour, dict(correct=0, total=0))
+            rows.append(dict(run_dir=r.get("run_dir"), name=cfg["name"], palette=cfg["palette"], n_colours=cfg["palette"] ** 3,
+                             seed=cfg["seed"], shape=shape, colour=colour, correct=c["correct"], total=c["total"],
+                             accuracy=c["correct"] / c["total"] if c["total"] else float("nan"), **nb.to_dict()))
+    out = pd.DataFrame(rows, columns=["run_dir", "name", "palette", "n_colours", "seed", "shape", "colour", "correct", "total",
+                                      "accuracy", "neighbours", "neighbours_seen"])
+    out.attrs["missing"] = missing
+    return out

@@ -9,7 +9,8 @@ import numpy as np
 from scipy import stats
 
 # %% auto #0
-__all__ = ['mean_ci', 'new_run_interval', 'pearson_ci', 'linear_prediction', 'wilson_ci', 'diff_ci', 'newcombe_ci']
+__all__ = ['mean_ci', 'new_run_interval', 'pearson_ci', 'condition_correlation', 'linear_prediction', 'wilson_ci', 'diff_ci',
+           'tost', 'newcombe_ci']
 
 # %% ../nbs/08a_stats.ipynb #a76b7e9f
 def _check_level(level) -> float:
@@ -69,6 +70,21 @@ def pearson_ci(x, y, level: float = 0.95) -> tuple[float, float, float]:
     h = stats.norm.ppf((1 + level) / 2) / np.sqrt(n - 3)
     return r, float(np.tanh(np.arctanh(r) - h)), float(np.tanh(np.arctanh(r) + h))
 
+# %% ../nbs/08a_stats.ipynb #39937343
+def condition_correlation(x, y, groups, level: float = 0.95) -> tuple[float, float, float, int]:
+    "Pearson's r over condition means: (x, y) averaged within each condition (`groups`, one hashable label per run), then `pearson_ci` over the means; returns (r, lo, hi, n conditions)."
+    x, y = _floats("x", x), _floats("y", y)
+    groups = list(groups)
+    if not (x.size == y.size == len(groups)): raise ValueError(f"x, y and groups must pair up, got {x.size}, {y.size} and {len(groups)}")
+    sums: dict = {}
+    for xi, yi, g in zip(x, y, groups):
+        if np.isnan(xi) or np.isnan(yi): continue
+        s = sums.setdefault(g, [0.0, 0.0, 0])
+        s[0] += xi; s[1] += yi; s[2] += 1
+    if len(sums) < 2: raise ValueError(f"condition_correlation needs at least 2 conditions with complete runs, got {len(sums)}")
+    mx, my = (np.array([s[i] / s[2] for s in sums.values()]) for i in (0, 1))
+    return (*pearson_ci(mx, my, level), len(sums))
+
 # %% ../nbs/08a_stats.ipynb #29aa67c3
 def linear_prediction(x, y, x_new, level: float = 0.95) -> tuple:
     "Least-squares line of `y` on `x`: its prediction at `x_new` and the t interval (n − 2 df) for a new observation there."
@@ -118,6 +134,18 @@ def diff_ci(a, b, paired: bool = False, level: float = 0.95) -> tuple[float, flo
     df = (va + vb) ** 2 / (va ** 2 / (a.size - 1) + vb ** 2 / (b.size - 1))
     half = float(stats.t.ppf((1 + level) / 2, df) * np.sqrt(va + vb))
     return d, d - half, d + half
+
+# %% ../nbs/08a_stats.ipynb #71f58439
+def tost(a, b, margin: float, paired: bool = False, level: float = 0.95) -> tuple[float, float, float, str]:
+    "Two one-sided tests that mean(b) − mean(a) lies within ±`margin`: (difference, its 1 − 2α interval, outcome): 'equivalent' when that interval lies inside (−margin, margin), 'different' when the `level` interval lies wholly outside [−margin, margin], else 'undecided'."
+    level = _check_level(level)
+    if isinstance(margin, bool) or not isinstance(margin, (int, float, np.floating)) or not margin > 0:
+        raise ValueError(f"margin must be a number > 0 (the largest difference still called no effect), got {margin!r}")
+    d, lo, hi = diff_ci(a, b, paired, 2 * level - 1)
+    _, lo_out, hi_out = diff_ci(a, b, paired, level)
+    if lo != lo or hi != hi: return d, lo, hi, "undecided"
+    if -margin < lo and hi < margin: return d, lo, hi, "equivalent"
+    return d, lo, hi, "different" if lo_out > margin or hi_out < -margin else "undecided"
 
 # %% ../nbs/08a_stats.ipynb #cb046065
 def newcombe_ci(correct_a, total_a, correct_b, total_b, level: float = 0.95) -> tuple[float, float, float]:
