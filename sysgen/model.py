@@ -9,17 +9,19 @@ from dataclasses import dataclass, replace
 
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 
 from .io import JSONConfig
 from .runtime import attention_backend, attention_kernel
 
 # %% auto #0
-__all__ = ['MODEL_CONFIGS', 'ModelConfig', 'patchify', 'PatchEmbedding', 'ConvStem', 'MMLM', 'count_parameters',
-           'flops_per_sample']
+__all__ = ['MODEL_CONFIGS', 'ModelConfig', 'patchify', 'PatchEmbedding', 'ConvStem', 'sincos_2d', 'QKNormEncoderLayer', 'MMLM',
+           'count_parameters', 'flops_per_sample']
 
 # %% ../nbs/05_model.ipynb #071a6d53
 _ACTIVATIONS = ("relu", "gelu")
 _STEMS = ("patch", "conv", "hybrid")
+_POSITIONS = ("learned", "sincos")
 
 @dataclass(frozen=True)
 class ModelConfig(JSONConfig):
@@ -45,6 +47,8 @@ class ModelConfig(JSONConfig):
     position_std: float = 0.02  # standard deviation of the initial position embeddings (the encoder below says why
                                 # it matters: 0.02 starts them ~50× smaller than the token and image embeddings)
     image_position_std: float | None = None  # the same for the image patches' positions (None: position_std)
+    image_positions: str = "learned"  # the image patches' positions: 'learned' (the paper's) or 'sincos' (fixed 2-D sin-cos, `sincos_2d`)
+    qk_norm: bool = False    # LayerNorm each head's queries and keys before their dot products (`QKNormEncoderLayer`)
     attention: str = "auto"  # attention kernel: 'math', 'fused' or 'auto' (math on a CPU, where it is faster; see
                              # sysgen.runtime.attention_backend). Rounding only: the function is the same
 
@@ -65,6 +69,8 @@ class ModelConfig(JSONConfig):
         if self.activation not in _ACTIVATIONS: raise ValueError(f"activation must be one of {_ACTIVATIONS}, got {self.activation!r}")
         attention_backend(self.attention)                          # checks the name
         if self.stem not in _STEMS: raise ValueError(f"stem must be one of {_STEMS}, got {self.stem!r}")
+        if self.image_positions not in _POSITIONS: raise ValueError(f"image_positions must be one of {_POSITIONS}, got {self.image_positions!r}")
+        if self.image_positions == "sincos" and self.d_model % 4: raise ValueError(f"sin-cos image positions need d_model divisible by 4, got {self.d_model}")
         if self.stem != "patch" and self.patch & (self.patch - 1):
             raise ValueError(f"the conv stem halves the image per layer: patch must be a power of 2, got {self.patch}")
 
@@ -122,6 +128,32 @@ class ConvStem(nn.Module):
         if self.linear is not None: x = x + self.linear(patchify(images, self.patch))
         return self.norm_out(x)
 
+# %% ../nbs/05_model.ipynb #d9bd43c9
+def sincos_2d(side: int, d: int, base: float = 10_000.0) -> torch.Tensor:
+    "Fixed 2-D sin-cos position vectors of a side × side patch grid, row by row: (side², d), d divisible by 4; the first half encodes the row, the second the column."
+    if d % 4: raise ValueError(f"d must be divisible by 4, got {d}")
+    omega = base ** -(torch.arange(d // 4, dtype=torch.float64) / (d // 4))
+    rows, cols = torch.meshgrid(torch.arange(side), torch.arange(side), indexing="ij")
+    def encode(pos): angle = pos.flatten()[:, None].double() * omega; return torch.cat([angle.sin(), angle.cos()], 1)
+    return torch.cat([encode(rows), encode(cols)], 1).float()
+
+# %% ../nbs/05_model.ipynb #36bb2c2e
+class QKNormEncoderLayer(nn.TransformerEncoderLayer):
+    "`nn.TransformerEncoderLayer` whose self-attention LayerNorms each head's queries and keys before their dot products (QK-norm); same parameters otherwise, plus `q_norm` and `k_norm`."
+    def __init__(self, d_model: int, nhead: int, *args, **kwargs):
+        super().__init__(d_model, nhead, *args, **kwargs)
+        self.q_norm, self.k_norm = nn.LayerNorm(d_model // nhead), nn.LayerNorm(d_model // nhead)
+        self.activation_relu_or_gelu = False   # torch's fused inference path would skip the norms: never take it
+
+    def _sa_block(self, x, attn_mask, key_padding_mask, is_causal=False):
+        a, (B, S, D) = self.self_attn, x.shape
+        q, k, v = F.linear(x, a.in_proj_weight, a.in_proj_bias).view(B, S, 3, a.num_heads, D // a.num_heads).permute(2, 0, 3, 1, 4)
+        mask = None if key_padding_mask is None else key_padding_mask[:, None, None, :]   # (B, 1, 1, S)
+        if mask is not None and mask.dtype == torch.bool: mask = ~mask               # True = a key to attend to
+        out = F.scaled_dot_product_attention(self.q_norm(q), self.k_norm(k), v, attn_mask=mask,
+                                             dropout_p=a.dropout if self.training else 0.0)
+        return self.dropout1(a.out_proj(out.transpose(1, 2).reshape(B, S, D)))
+
 # %% ../nbs/05_model.ipynb #7b8a125d
 class MMLM(nn.Module):
     "Multimodal masked language model: `forward(images, tokens)` gives logits (B, T, vocab) at the text positions."
@@ -135,11 +167,15 @@ class MMLM(nn.Module):
             self.token_embedding = nn.Embedding(c.vocab_size, c.d_model)
             std = torch.full((c.seq_len, 1), float(c.position_std))
             if c.image_position_std is not None: std[:c.n_patches] = c.image_position_std
-            self.position_embedding = nn.Parameter(torch.randn(1, c.seq_len, c.d_model) * std)
+            positions = torch.randn(1, c.seq_len, c.d_model) * std   # drawn whole either way: the other weights stay the same
+            if c.image_positions == "sincos":                          # fixed image positions, learned text positions
+                self.register_buffer("image_position", sincos_2d(c.image_size // c.patch, c.d_model)[None], persistent=False)
+                positions = positions[:, c.n_patches:]
+            self.position_embedding = nn.Parameter(positions)
             self.type_embedding = nn.Parameter(torch.randn(2, c.d_model) * 0.02)   # 0: image, 1: text
             self.dropout = nn.Dropout(c.dropout)
-            layer = nn.TransformerEncoderLayer(c.d_model, c.n_heads, c.d_ff, c.dropout, c.activation,
-                                               batch_first=True, norm_first=True)
+            Layer = QKNormEncoderLayer if c.qk_norm else nn.TransformerEncoderLayer
+            layer = Layer(c.d_model, c.n_heads, c.d_ff, c.dropout, c.activation, batch_first=True, norm_first=True)
             self.encoder = nn.TransformerEncoder(layer, c.n_layers, enable_nested_tensor=False)
             for m in self.encoder.modules():                 # redraw each copied layer
                 if isinstance(m, (nn.Linear, nn.LayerNorm)): m.reset_parameters()
@@ -161,11 +197,16 @@ class MMLM(nn.Module):
         n, T = self.config.n_patches, tokens.shape[1]
         x = torch.cat([self.patch_embedding(images) + self.type_embedding[0],
                        self.token_embedding(tokens) + self.type_embedding[1]], 1)
-        x = self.dropout(x + self.position_embedding[:, :n + T])
+        x = self.dropout(x + self.positions(T))
         pad = torch.cat([torch.zeros(len(tokens), n, dtype=torch.bool, device=tokens.device), tokens == self.config.pad_id], 1)
         with attention_kernel(self.config.attention, x.device):
             x = self.encoder(x, src_key_padding_mask=pad)
         return self.norm(x[:, n:])
+
+    def positions(self, T: int) -> torch.Tensor:
+        "Position vectors of the joint sequence of the image patches and `T` text tokens: (1, n_patches + T, d_model)."
+        if self.config.image_positions == "learned": return self.position_embedding[:, :self.config.n_patches + T]
+        return torch.cat([self.image_position, self.position_embedding[:, :T]], 1)
 
     def forward(self, images: torch.Tensor, tokens: torch.Tensor) -> torch.Tensor:
         "Logits (B, T, vocab_size) at every text position."

@@ -78,6 +78,8 @@ class TrainConfig(JSONConfig):
     stem: str = "patch"              # image tokens: 'patch' (the paper's linear projection) or 'conv' (see sysgen.model)
     position_std: float = 0.02       # std of the initial position embeddings (sysgen.model.ModelConfig)
     image_position_std: float | None = None  # the same for the image patches (None: position_std)
+    image_positions: str = "learned"  # 'learned' (the paper's) or 'sincos': fixed 2-D sin-cos image positions (sysgen.model.sincos_2d)
+    qk_norm: bool = False            # LayerNorm each head's queries and keys (sysgen.model.QKNormEncoderLayer)
     # optimisation
     optimizer: str = "adamw"         # 'adam', 'adamw' or 'muon' (Muon for the transformer's weight matrices, AdamW for the rest: MuonAdamW)
     lr: float = 1e-3
@@ -148,6 +150,7 @@ class TrainConfig(JSONConfig):
                            dropout=self.dropout, patch=self.patch, image_size=self.image_size, vocab_size=vocab_size,
                            max_text_len=self.text_len, patch_norm=self.patch_norm, stem=self.stem,
                            position_std=self.position_std, image_position_std=self.image_position_std,
+                           image_positions=self.image_positions, qk_norm=self.qk_norm,
                            attention=self.attention)
 
     def run_diff(self, other: TrainConfig) -> dict:
