@@ -38,8 +38,9 @@ from .text import IGNORE_INDEX, ImageTextDataset, Vocab, mask_whole_type, mlm_ma
 __all__ = ['CONFIGS', 'RECIPE', 'EARLIER_RECIPES', 'TrainConfig', 'get_config', 'parse_overrides', 'make_splits', 'batch_indices',
            'lr_factor', 'save_checkpoint', 'load_checkpoint', 'Callback', 'ProgressCB', 'LogCB', 'EvalCB',
            'CheckpointCB', 'mask_probabilities', 'newton_schulz', 'Muon32', 'MuonAdamW', 'make_optimizer', 'Learner',
-           'TrainingStopped', 'stop_on_signals', 'read_run_config', 'final_metrics', 'train', 'runtime_history',
-           'as_train_config', 'LoadedRun', 'load_run', 'evaluate_run', 'matmul_peak', 'train_benchmark']
+           'mlm_loss', 'TrainingStopped', 'stop_on_signals', 'read_run_config', 'prepare_run_dir', 'final_metrics',
+           'train', 'runtime_history', 'start_run', 'finish_run', 'as_train_config', 'LoadedRun', 'load_run',
+           'evaluate_run', 'matmul_peak', 'throughput', 'train_benchmark']
 
 # %% ../nbs/07_train.ipynb #5f574a6b
 @dataclass(frozen=True)
@@ -251,15 +252,20 @@ def parse_overrides(items) -> dict:
     return out
 
 # %% ../nbs/07_train.ipynb #f8c18e42
-def make_splits(config: TrainConfig, progress: bool = False, which=SPLITS, device="cpu") -> dict[str, ImageTextDataset]:
-    "The splits `which` of a run as datasets (all four by default): trainA (with intervention and subset applied), valA, valB, valC, rendered on `device`."
+def make_splits(config: TrainConfig, progress: bool = False, which=SPLITS, device="cpu", cache: dict | None = None) -> dict[str, ImageTextDataset]:
+    "The splits `which` of a run as datasets (all four by default): trainA (with intervention and subset applied), valA, valB, valC, rendered on `device`. Runs given one `cache` (a dict) share the scenes and pixels of equal dataset configurations: each is rendered, or read, once."
     transform = HueJitter(config.hue) if config.hue > 0 else None
+    cache = {} if cache is None else cache
     if config.data_dir is not None:
-        data = load_dataset(config.data_dir)
-        parts = {s: data[s] for s in which}
+        key = ("data_dir", str(Path(config.data_dir).resolve()))
+        if key not in cache: cache[key] = load_dataset(config.data_dir)
+        parts = {s: cache[key][s] for s in which}
     else:
-        parts = {s: split_data(config.dataset_config(s), s, device=device)
-                 for s in tqdm(which, desc="rendering splits", disable=not progress, leave=False)}
+        parts = {}
+        for s in tqdm(which, desc="rendering splits", disable=not progress, leave=False):
+            key = (config.dataset_config(s), s, str(device))
+            if key not in cache: cache[key] = split_data(config.dataset_config(s), s, device=device)
+            parts[s] = cache[key]
     out = {}
     for s, (scenes, images) in parts.items():
         indices = Subset(config.fraction, seed=config.data_seed).indices(len(scenes)) if s == "trainA" else None
@@ -479,11 +485,16 @@ class Learner:
         self.step, self.smooth_loss = 0, float("nan")
         self.stop = None                                       # the signal that asked training to stop (`stop_on_signals`)
         self.mask_p = mask_probabilities(config)
+        self.history = []                                      # earlier runtimes of a resumed run (`runtime_history`; `start_run`)
 
 # %% ../nbs/07_train.ipynb #a1c0e008
+def mlm_loss(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
+    "The masked-language-model loss: cross-entropy at the selected positions (labels −100 elsewhere), in fp32 whatever the precision of the logits."
+    return F.cross_entropy(logits.float().flatten(0, 1), labels.flatten(), ignore_index=IGNORE_INDEX)
+
 @patch
-def train_step(self: Learner):
-    "One optimisation step on this rank's slice of the global batch `step`; logs, evaluation and checkpoints are the callbacks' job."
+def step_batch(self: Learner) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    "Images, masked inputs and labels of this rank's slice of training batch `step`, on the learner's device."
     c, data = self.config, self.splits["trainA"]
     idx, epoch = batch_indices(self.step, c.batch_size, len(data), c.seed)
     idx = idx[self.rank::self.world]
@@ -493,16 +504,26 @@ def train_step(self: Learner):
     if c.mask_type > 0:                                        # its own stream: mask_type=0 leaves every run as it was
         gen_type = torch.Generator().manual_seed(derive_seed(c.seed, self.step, self.rank, 1))
         inputs, labels = mask_whole_type(b.tokens, b.types, inputs, labels, gen_type, c.mask_type)
-    with autocast(self.device, self.bf16):
-        logits = self.model(b.images.to(self.device), inputs.to(self.device))
-    loss = F.cross_entropy(logits.float().flatten(0, 1), labels.to(self.device).flatten(), ignore_index=IGNORE_INDEX)
-    self.optimizer.zero_grad(set_to_none=True)
-    loss.backward()
-    if c.grad_clip > 0: torch.nn.utils.clip_grad_norm_(self.raw_model.parameters(), c.grad_clip)
+    return b.images.to(self.device), inputs.to(self.device), labels.to(self.device)
+
+@patch
+def apply_step(self: Learner, loss: float):
+    "After the backward pass of a step whose loss was `loss`: clip the gradients, step the optimizer and the schedule, count the step, smooth the loss."
+    if self.config.grad_clip > 0: torch.nn.utils.clip_grad_norm_(self.raw_model.parameters(), self.config.grad_clip)
     self.optimizer.step(); self.scheduler.step()
     self.step += 1
-    l = loss.item()
-    self.smooth_loss = l if math.isnan(self.smooth_loss) else 0.98 * self.smooth_loss + 0.02 * l
+    self.smooth_loss = loss if math.isnan(self.smooth_loss) else 0.98 * self.smooth_loss + 0.02 * loss
+
+@patch
+def train_step(self: Learner):
+    "One optimisation step on this rank's slice of the global batch `step`; logs, evaluation and checkpoints are the callbacks' job."
+    images, inputs, labels = self.step_batch()
+    with autocast(self.device, self.bf16):
+        logits = self.model(images, inputs)
+    loss = mlm_loss(logits, labels)
+    self.optimizer.zero_grad(set_to_none=True)
+    loss.backward()
+    self.apply_step(loss.item())
 
 # %% ../nbs/07_train.ipynb #a1c0e011
 @patch
@@ -584,7 +605,7 @@ def read_run_config(run_dir) -> TrainConfig:
     return TrainConfig.from_dict(d["config"] if "config" in d else d)   # early runs stored the bare configuration
 
 # %% ../nbs/07_train.ipynb #a4973d2e
-def _prepare_run_dir(run_dir: Path, config: TrainConfig, resume: bool) -> dict | None:
+def prepare_run_dir(run_dir: Path, config: TrainConfig, resume: bool) -> dict | None:
     "Check `run_dir` against `config`; returns the checkpoint to resume from (or None). Changes nothing on error."
     cfg_path = run_dir / "config.json"
     if cfg_path.exists():
@@ -620,9 +641,9 @@ def train(config: TrainConfig, run_dir, resume: bool = False, progress: bool = T
     "Train (or resume) the run `config` in `run_dir`, holding its lock (`sysgen.io.run_lock`: one writer per run); returns the content of its `result.json`. The splits are rendered on `render_device`: the CPU by default, whose pixels are the same on every machine (a GPU's differ in a few values)."
     run_dir = Path(run_dir)
     if (run_dir / "result.json").exists() and (run_dir / "config.json").exists():
-        _prepare_run_dir(run_dir, config, resume)              # still refuses another configuration
+        prepare_run_dir(run_dir, config, resume)              # still refuses another configuration
         return json.loads((run_dir / "result.json").read_text())
-    state = _prepare_run_dir(run_dir, config, resume)
+    state = prepare_run_dir(run_dir, config, resume)
     device = as_device(config.device)                          # a missing GPU fails here, before any work
     render_device = as_device(render_device)
     main = int(os.environ.get("RANK", "0")) == 0               # under torchrun rank 0 writes the run: it holds the lock
@@ -640,37 +661,48 @@ def runtime_history(config_path, state: dict | None) -> list[dict]:
     return earlier + [dict(old["runtime"], commit=old.get("commit"), until_step=step)]
 
 # %% ../nbs/07_train.ipynb #a15dd081
-def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progress: bool, callbacks, render_device) -> dict:
+def start_run(config: TrainConfig, run_dir: Path, state: dict | None, device, progress: bool = False, callbacks=None,
+              render_device="cpu", cache: dict | None = None, started: float | None = None, runtime: dict | None = None) -> Learner:
+    "A `Learner` for the run `config` in `run_dir`, ready to fit: its splits made (shared through `cache`, as in `make_splits`), continued from the checkpoint `state` if any (its log cut back to that step), and its `config.json` written with the runtime (and the fields of `runtime`) and the runtime history (`learn.history`). Its clock starts at `started` (default: now)."
     t0 = time.perf_counter()
     main = int(os.environ.get("RANK", "0")) == 0                # under torchrun only rank 0 evaluates
-    splits = make_splits(config, progress=progress and main, which=SPLITS if main else ("trainA",), device=render_device)
+    splits = make_splits(config, progress=progress and main, which=SPLITS if main else ("trainA",), device=render_device, cache=cache)
     data_seconds = round(time.perf_counter() - t0, 2)           # making the splits: rendering or reading
     run_dir.mkdir(parents=True, exist_ok=True)
     if callbacks is None: callbacks = [LogCB(), EvalCB(), CheckpointCB()] + ([ProgressCB()] if progress else [])
-    learn = Learner(config, splits, run_dir, callbacks, device=device, started=t0)
+    learn = Learner(config, splits, run_dir, callbacks, device=device, started=t0 if started is None else started)
     learn.runtime = {**learn.runtime, "data_seconds": data_seconds}
     if config.data_dir is None: learn.runtime = {**learn.runtime, "render_device": str(render_device)}
+    if runtime: learn.runtime = {**learn.runtime, **runtime}
     if state is not None:
         learn.restore(state)
         if learn.is_main: _truncate_log(run_dir / "log.jsonl", learn.step)
     elif learn.is_main: (run_dir / "log.jsonl").unlink(missing_ok=True)
-    history = runtime_history(run_dir / "config.json", state) if learn.is_main else []
+    learn.history = runtime_history(run_dir / "config.json", state) if learn.is_main else []
     if learn.is_main: write_json(run_dir / "config.json", dict(config=config.to_dict(), version=sysgen.__version__,
                                                               commit=git_commit(), runtime=learn.runtime,
-                                                              **({"runtime_history": history} if history else {})))
+                                                              **({"runtime_history": learn.history} if learn.history else {})))
+    return learn
+
+def finish_run(learn: Learner) -> dict:
+    "Score the trained model of `learn` on all its scenes (`final_metrics`) and write its `result.json`; returns the record."
+    config, wall = learn.config, learn.wall_seconds
+    metrics, scored = split_scores(final_metrics(learn.raw_model, learn.splits, config, bf16=learn.bf16))
+    record = result_record(config.to_dict(), metrics, wall, learn.step, parameters=count_parameters(learn.raw_model),
+                           threads=torch.get_num_threads(), runtime=learn.runtime, scored=scored,
+                           **({"runtime_history": learn.history} if learn.history else {}))
+    write_json(learn.run_dir / "result.json", record)
+    return record
+
+def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progress: bool, callbacks, render_device) -> dict:
+    learn = start_run(config, run_dir, state, device, progress, callbacks, render_device)
     with stop_on_signals(lambda s: setattr(learn, "stop", s)) if learn.world == 1 else nullcontext():   # torchrun: ranks would need to agree
         learn.fit()
     if learn.stop is not None and learn.step < config.steps:   # stopped by a signal, after saving a checkpoint
         raise TrainingStopped(run_dir, learn.step, config.steps, learn.stop, saved=any(isinstance(cb, CheckpointCB) for cb in learn.callbacks))
     _end_distributed(learn)                                    # no collective follows: rank 0 evaluates alone
     if not learn.is_main: return {}
-    wall = learn.wall_seconds
-    metrics, scored = split_scores(final_metrics(learn.raw_model, splits, config, bf16=learn.bf16))
-    record = result_record(config.to_dict(), metrics, wall, learn.step, parameters=count_parameters(learn.raw_model),
-                           threads=torch.get_num_threads(), runtime=learn.runtime, scored=scored,
-                           **({"runtime_history": history} if history else {}))
-    write_json(run_dir / "result.json", record)
-    return record
+    return finish_run(learn)
 
 # %% ../nbs/07_train.ipynb #030148d9
 def as_train_config(config) -> TrainConfig:
@@ -736,6 +768,15 @@ def matmul_peak(dtype=torch.float32, n: int | None = None, seconds: float = 1.0,
         synchronize(device); reps += inner
     return 2 * n ** 3 * reps / (time.perf_counter() - t0) / 1e9
 
+def throughput(rate: float, flops: float, bf16: bool, device="cpu") -> dict:
+    "The speed fields of a training benchmark: `rate` (samples/s), the model FLOPs of one training sample (`flops`) and per second, the matmul peaks of `device` in fp32 and bf16 measured now (`matmul_peak`), and the model FLOPs utilisation against the peak of the precision used (`bf16`)."
+    achieved = rate * flops / 1e9
+    peak32, peak16 = matmul_peak(torch.float32, device=device), matmul_peak(torch.bfloat16, device=device)
+    peak = peak16 if bf16 else peak32
+    return dict(samples_per_s=round(rate, 1), model_gflop_per_sample=round(flops / 1e9, 4), model_gflop_per_s=round(achieved, 1),
+                peak_gflop_per_s=round(peak, 1), peak_fp32_gflop_per_s=round(peak32, 1), peak_bf16_gflop_per_s=round(peak16, 1),
+                mfu=round(achieved / peak, 3))
+
 # %% ../nbs/07_train.ipynb #8f407703
 def train_benchmark(config: TrainConfig | str = "baby", steps: int = 30, warmup: int = 5, compile: bool = False,
                     **overrides) -> dict:
@@ -765,13 +806,6 @@ def train_benchmark(config: TrainConfig | str = "baby", steps: int = 30, warmup:
         for _ in range(steps): step()
         synchronize(device)
         sec = time.perf_counter() - t0
-        flops = 3 * flops_per_sample(mc)
-        rate = steps * B / sec
-        achieved = rate * flops / 1e9
-        peak32, peak16 = matmul_peak(torch.float32, device=device), matmul_peak(torch.bfloat16, device=device)
-    peak = peak16 if bf16 else peak32
+        speed = throughput(steps * B / sec, 3 * flops_per_sample(mc), bf16, device)
     return dict(config=config.name, batch_size=B, bf16=bf16, threads=threads, device=str(device), steps=steps, compiled=compile,
-                samples_per_s=round(rate, 1), model_gflop_per_sample=round(flops / 1e9, 4),
-                model_gflop_per_s=round(achieved, 1), peak_gflop_per_s=round(peak, 1),
-                peak_fp32_gflop_per_s=round(peak32, 1), peak_bf16_gflop_per_s=round(peak16, 1), mfu=round(achieved / peak, 3),
-                runtime=runtime_record(device, bf16, threads, attention=config.attention))
+                **speed, runtime=runtime_record(device, bf16, threads, attention=config.attention))
