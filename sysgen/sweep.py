@@ -34,7 +34,7 @@ from .train import CONFIGS, RECIPE, TrainConfig, get_config, load_checkpoint, st
 # %% auto #0
 __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'RECOVERY_AGREE', 'ID_TARGET', 'PAPER_SAMPLES', 'grid', 'zipped', 'cross', 'canonical',
            'run_name', 'train_args', 'Sweep', 'get_sweep', 'runs_dir', 'run_state', 'run_step', 'status', 'run_one',
-           'adopt', 'recovery_agreement', 'recover_model', 'SweepStopped', 'run_local', 'run_slurm', 'sweep',
+           'adopt', 'recovery_agreement', 'recover_model', 'pending', 'SweepStopped', 'run_local', 'run_slurm', 'sweep',
            'without_index', 'experiments_table', 'cpu_time', 'with_words', 'experiment_frame', 'compare', 'value',
            'short_of_target', 'describe_scale', 'experiment_runs', 'plot_effect', 'curve']
 
@@ -318,7 +318,7 @@ def recover_model(run_dir, recovery_dir, analyse: bool = True) -> dict:
     return record
 
 # %% ../nbs/09_sweep.ipynb #30fc00b3
-def _todo(configs: list[TrainConfig], root: Path, analyse: bool) -> list[TrainConfig]:
+def pending(configs: list[TrainConfig], root: Path, analyse: bool) -> list[TrainConfig]:
     "The runs an executor still has to start: not finished (and not being trained by another process), or finished without the analysis that was asked for."
     states = {run_name(c): run_state(root / run_name(c)) for c in configs}
     return [c for c in configs if states[run_name(c)] in ("todo", "partial")
@@ -387,7 +387,7 @@ def run_local(configs: list[TrainConfig], root=None, jobs: int | None = None, an
               progress: bool = True) -> list[str]:
     "Run every configuration whose run is not done, `jobs` processes at a time; returns the names of the runs trained."
     root = runs_root(root)
-    todo = _todo(configs, root, analyse)
+    todo = pending(configs, root, analyse)
     if jobs is None: jobs = max(1, (os.cpu_count() or 1) // max(1, configs[0].threads if configs else 1))
     running = [run_name(c) for c in configs if run_state(root / run_name(c)) == "running"]
     if progress and (todo or running): print(_plan(len(todo), len(configs), root, jobs, running), file=sys.stderr)
@@ -414,7 +414,7 @@ def run_slurm(configs: list[TrainConfig], root=None, folder="results/slurm", clu
     try: import submitit
     except ImportError: raise RuntimeError("the slurm executor needs submitit: pip install submitit") from None
     root = runs_root(root)
-    todo = _todo(configs, root, analyse)
+    todo = pending(configs, root, analyse)
     if not todo: return []
     executor = submitit.AutoExecutor(folder=folder, cluster=cluster)
     executor.update_parameters(**{"name": "sysgen", "timeout_min": 60, **parameters})
@@ -431,6 +431,7 @@ def sweep(name: str, seeds: int = 3, executor: str = "local", root=None, config:
         return run_one(configs[index], root, analyse=analyse, progress=progress)
     if executor == "local": return run_local(configs, root, jobs=jobs, analyse=analyse, progress=progress)
     if executor == "slurm": return run_slurm(configs, root, analyse=analyse, **parameters)
+    if executor == "packed": raise ValueError("the packed executor is sysgen.packed.run_packed (sysgen sweep NAME --executor packed)")
     raise ValueError(f"unknown executor {executor!r}: expected 'local' or 'slurm'")
 
 # %% ../nbs/09_sweep.ipynb #036c719e
@@ -458,14 +459,15 @@ def experiments_table(seeds: int = 3, root=None, config: str | None = None):
 
 # %% ../nbs/09_sweep.ipynb #fcd0a846
 def cpu_time(root=None):
-    "Per configuration in the run store: finished runs, those adopted and those trained on a GPU in whole or in part, core-hours of the runs trained on CPUs alone (`wall_seconds` × threads, adopted runs left out), wall hours of the runs that used a GPU, median minutes per CPU run, CPUs and precisions recorded."
+    "Per configuration in the run store: finished runs, those adopted and those trained on a GPU in whole or in part, core-hours of the runs trained on CPUs alone (`wall_seconds` × threads, a packed run's divided among its group, adopted runs left out), wall hours of the runs that used a GPU, median minutes per CPU run, CPUs and precisions recorded."
     import pandas as pd
     root = Path(runs_root(root))
     cols = ["configuration", "runs", "adopted", "on a GPU", "core-hours", "GPU-run hours", "median minutes per CPU run", "CPUs", "precisions"]
     rows = []
     for r in (load_results(root) if root.is_dir() else []):
         rt = r.get("runtime") or {}
-        rows.append(dict(configuration=r["config"].get("name", "?"), seconds=float(r["wall_seconds"]),
+        share = (rt.get("packed") or {}).get("k", 1)      # trained packed with k-1 others: its share of the group's time
+        rows.append(dict(configuration=r["config"].get("name", "?"), seconds=float(r["wall_seconds"]) / share,
                          threads=int(r.get("threads") or rt.get("threads") or 1), gpu=used_gpu(r),
                          cpu=rt.get("cpu") or "not recorded", precision=rt.get("precision") or "not recorded", adopted="adopted_from" in r))
     if not rows: return pd.DataFrame(columns=cols)
