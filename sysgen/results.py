@@ -67,19 +67,18 @@ def load_results(paths) -> list[dict]:
 def _device_kind(runtime: dict) -> str: return "GPU" if str(runtime.get("device", "cpu")).startswith("cuda") else "CPU"
 
 def runtime_segments(result: dict) -> list[dict]:
-    "The parts of a run (its result.json or config.json) trained one way, oldest first: `device` ('CPU' or 'GPU'), `precision`, `attention` and `steps`, from its `runtime_history` and then its `runtime`; [] where no runtime was recorded."
+    "The parts of a run (its result.json or config.json) trained one way, oldest first: `device` ('CPU' or 'GPU'), `precision`, `attention`, `cpu`, `device_name` and `steps`, from its `runtime_history` and then its `runtime`; [] where no runtime was recorded."
     last = result.get("runtime")
     if not last: return []
+    history = list(result.get("runtime_history") or [])
     end = int(result.get("steps") or result.get("config", {}).get("steps") or 0)
     parts, start = [], 0
-    for h in [*(result.get("runtime_history") or []), {**last, "until_step": max(end, start + 1)}]:
-        until = max(int(h.get("until_step", start)), start)
-        if h is not last and until == start: continue
-        if h is not last or until > start:
+    for i, h in enumerate(history + [last]):
+        until = max(end, start + 1) if i == len(history) else max(int(h.get("until_step", start)), start)   # the last part runs to the end
+        if until > start:
             parts.append(dict(device=_device_kind(h), precision=h.get("precision"), attention={**RUNTIME_BEFORE, **h}["attention"],
-                              steps=until - start))
+                              cpu=h.get("cpu"), device_name=h.get("device_name"), steps=until - start))
         start = until
-    if parts and parts[-1]["steps"] <= 0: parts.pop()
     return parts
 
 def provenance(result: dict) -> dict[tuple, float]:

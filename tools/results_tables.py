@@ -19,13 +19,19 @@ from sysgen.verdicts import verdicts_table
 ROOT = Path(__file__).resolve().parents[1]
 RECIPES = (RECIPE, *EARLIER_RECIPES)           # the current recipe first, then the earlier ones, newest first
 BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
-RULES = ("Every check is committed to `preregistration/checks.json` before the runs it judges (the committed `baby` runs predate "
-         "it, so for them the checks are post hoc; `baby2` onwards are judged by checks frozen before they started), and holds "
-         "only when its 95 % interval over at least 3 seeds lies on the claimed side (fewer seeds leave it undecided). An experiment is "
-         "*reproduced* when every planned run has 3 seeds and every check holds, *contradicted* when some check fails on its "
-         "interval, and otherwise *partly reproduced* or *undecided* (*confirmed* and *partly confirmed* where the paper "
-         "published no numbers); `seeds` is the fewest–most finished seeds per point, "
-         "checks are ✓ hold, ✗ fail, ? undecided.")
+RULES = ("Each experiment has two verdicts. *Direction*: a check holds only when its 95 % interval over at least 3 seeds lies on "
+         "the claimed side (fewer seeds leave it undecided); an experiment is *reproduced* when every planned run has 3 seeds and "
+         "every check holds, *contradicted* when some check fails on its interval, and otherwise *partly reproduced* or "
+         "*undecided* (*confirmed* and *partly confirmed* where the paper published no numbers); ✓ hold, ✗ fail, ? undecided. "
+         "*Magnitude*: for every number the paper published, = our 95 % interval lies within the paper's value ± 10 points (a "
+         "correlation: the paper's r inside our interval over condition means), ≠ it lies wholly outside, ? neither or too few "
+         "seeds; an experiment *matches*, *differs*, *partly matches* or is *undecided* by the same logic. A check of an effect "
+         "under 20 points whose runs differ in precision stays undecided. Every check is committed to "
+         "`preregistration/checks.json` with the commit and date that froze it; `post hoc` counts the runs a check was written "
+         "after (the committed `baby` runs predate the registry, and every committed `baby4` run predates the magnitude checks). "
+         "`seeds` is the fewest–most finished seeds per point, `key number` the paper's headline number for the experiment "
+         "beside ours, and `mixed provenance` the judged runs that moved between devices, precisions or attention kernels "
+         "(their `runtime_history`).")
 
 
 def markdown(frame) -> str:
