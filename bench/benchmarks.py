@@ -66,6 +66,25 @@ def hue_speed(chunked: bool, size: int = 128, batch: int = 64, repeats: int = 15
     return dict(size=size, batch=batch, chunked=chunked, images_per_s=round(batch / statistics.median(times), 1))
 
 
+def packed_vs_local(config: str = "tiny", runs: int = 4, cores: int | None = None, **overrides) -> dict:
+    "Runs per hour of `runs` seeds of one grid point, whole runs (rendering, training, periodic and final evaluation, no analysis) in fresh run stores, on `cores` cores (default: all): trained packed in one process with `cores` threads (sysgen.packed), against one single-thread process per run, `cores` at a time."
+    import os, shutil, tempfile
+    from dataclasses import replace
+    from sysgen.packed import run_packed
+    from sysgen.sweep import Sweep, grid, run_local
+    cores = cores or os.cpu_count() or 1
+    configs = Sweep("bench", grid(palette=2), config=config, fixed=dict(threads=1, **overrides)).configs(runs)
+    out = {}
+    for name, fn in (("packed", lambda root: run_packed([replace(c, threads=cores) for c in configs], root, analyse=False, progress=False)),
+                     ("one_process_per_run", lambda root: run_local(configs, root, jobs=cores, analyse=False, progress=False))):
+        root = tempfile.mkdtemp()
+        t = time.perf_counter(); fn(root); seconds = time.perf_counter() - t
+        shutil.rmtree(root)
+        out[name] = dict(seconds=round(seconds, 1), runs_per_hour=round(runs * 3600 / seconds, 1))
+    return dict(config=config, overrides=overrides, runs=runs, cores=cores, **out,
+                speedup=round(out["one_process_per_run"]["seconds"] / out["packed"]["seconds"], 2))
+
+
 def busy_core():
     "A process that keeps one core busy until it is killed."
     import subprocess, sys
@@ -133,6 +152,12 @@ def run(args, threads):
     r = profile_step(RECIPE, threads=threads, hue=0.5)
     out["results"][f"profile_{RECIPE}_hue"] = dict(command=f"python bench/benchmarks.py (profile_step {RECIPE!r}, hue=0.5)", **r)
     print(json.dumps(r))
+    # runs per hour of a sweep trained packed in one process against one process per run (sysgen.packed), whole runs
+    for key, config, kw in [("tiny", "tiny", dict(steps=200)),
+                            (RECIPE, RECIPE, dict(steps=20, n_train=256, n_val=32, eval_scenes=16, eval_every=10))]:
+        r = packed_vs_local(config, runs=4, **kw)
+        out["results"][f"packed_vs_local_{key}"] = dict(command=f"python bench/benchmarks.py (packed_vs_local({config!r}, runs=4, **{kw}))", **r)
+        print(json.dumps(r))
     out["wall_seconds"] = round(time.time() - t0, 1)
     write_json(args.out, out)
     print(f"saved {args.out}")

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Train a list of runs side by side on a machine with a GPU, inside a fixed time, and pack what they wrote.
+# Its successor, tools/packed_runs.sh, trains a sweep or a list in one process as one stacked model per architecture
+# (sysgen.packed), which keeps a GPU far busier than a few runs side by side.
 #
 # For a copy of a sysgen checkout sent to a GPU machine that has PyTorch but cannot install sysgen (the workplace's
 # device tool): run from the copy's root.
@@ -41,18 +43,7 @@ case "$budget" in ''|*[!0-9]*) echo "device_runs.sh: SECONDS must be a whole num
 [[ $commit =~ ^[0-9a-f]{40}$ ]] || { echo "device_runs.sh: COMMIT must be 40 hex digits (git rev-parse HEAD), got '$commit'" >&2; exit 2; }
 [ -f "$list" ] || { echo "device_runs.sh: RUNS_FILE '$list' does not exist" >&2; exit 2; }
 out=${OUT:-$PWD/device_out}; logs=device_runs/_logs; dev=${DEVICE:-cuda}; mkdir -p "$out" "$logs"
-if ls .whl/*.whl >/dev/null 2>&1; then
-  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
-  export PYTHONPATH=/tmp/site
-fi
-export PYTHONPATH=$PWD${PYTHONPATH:+:$PYTHONPATH} SYSGEN_COMMIT=$commit PYTHONUNBUFFERED=1
-entry='import sys; from sysgen.cli import main; main(sys.argv[1:])'
-sysgen() { python3 -c "$entry" "$@"; }
-
-{ date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1; echo "cpus $(nproc --all)"
-  python3 -c 'import torch, platform; print("torch", torch.__version__, "cuda", torch.version.cuda, torch.cuda.get_device_name(0) if torch.cuda.is_available() else "no GPU", "python", platform.python_version())'
-} > "$out/env.txt" 2>&1
-cat "$out/env.txt"
+. "$(dirname "$0")/device_env.sh"                      # wheels, PYTHONPATH, `sysgen`, env.txt
 
 # the renderer on the GPU against the CPU, on one validation split: seconds each, and how many pixel values differ
 if [ "$dev" = cuda ]; then
