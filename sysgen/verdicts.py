@@ -575,16 +575,18 @@ def magnitude_word(outcomes: Iterable, runs_done: int, complete: bool = False) -
 # %% ../nbs/11_verdicts.ipynb #3f8c164f
 def verdict(outcomes: list[Outcome], runs_done: int, runs_total: int, seeds: int = MIN_SEEDS, complete: bool = False,
             published: bool = True) -> str:
-    "Both verdicts (`verdict_word`, `magnitude_word`) with the runs behind them and every check: ✓ holds, ✗ fails; = matches, ≠ differs; ? undecided."
+    "Both verdicts (`verdict_word`, `magnitude_word`) in one line with the runs behind them, then every check: ✓ holds, ✗ fails; = matches, ≠ differs; ? undecided."
     direction = [o for o in outcomes if o.kind == "direction"]
     magnitude = [o for o in outcomes if o.kind == "magnitude"]
+    d, m = verdict_word(direction, runs_done, complete, published), magnitude_word(magnitude, runs_done, complete)
+    words = "not run yet" if runs_done == 0 else f"{d} in direction, " + (f"{m} in magnitude" if magnitude else "no published numbers for magnitude")
     count = lambda os, signs: " ".join(f"{sum(o.mark == s for o in os)} {s}" for s in signs)
-    lines = [f"Direction: {verdict_word(direction, runs_done, complete, published)} — {runs_done} of {runs_total} runs done "
-             f"({seeds} seed{'s' if seeds != 1 else ''} per point planned; a check needs {MIN_SEEDS} per point). Checks: {count(direction, '✓✗?')}"]
+    lines = [f"Verdict: {words} — {runs_done} of {runs_total} runs done ({seeds} seed{'s' if seeds != 1 else ''} per point planned; "
+             f"a check needs {MIN_SEEDS} per point).", f"Direction checks: {count(direction, '✓✗?')}"]
     lines += [f"  {o}" for o in direction]
-    lines.append(f"Magnitude: {magnitude_word(magnitude, runs_done, complete)}" + (
-        f" — {len(magnitude)} published number{'s' if len(magnitude) != 1 else ''} against ours (= our 95 % interval within the paper's "
-        f"value ± 10 points, ≠ wholly outside it, ? neither or too few seeds). Checks: {count(magnitude, '=≠?')}" if magnitude else "."))
+    if magnitude:
+        lines.append(f"Magnitude checks, {len(magnitude)} published number{'s' if len(magnitude) != 1 else ''} against ours (= our 95 % "
+                     f"interval within the paper's value ± 10 points, ≠ wholly outside it, ? neither or too few seeds): {count(magnitude, '=≠?')}")
     return "\n".join(lines + [f"  {o}" for o in magnitude])
 
 # %% ../nbs/11_verdicts.ipynb #4b0836df
