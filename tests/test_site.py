@@ -22,8 +22,10 @@ leaves no request open after 60 s (named if it does), and
 every link to a page of the site leads to a page that exists and, if it names an anchor (`paper.html#sec-split`,
 `#results`), to an element with that id on that page. No code block or table is cut at the right edge (each fits,
 wraps or scrolls), no table shows pandas' default 0…n−1 index, and the home page shows its two pictures (the scenes
-and the headline plot) before any code. No built page holds an environment dump, an absolute home, root or temporary
-path, or a string shaped like a token (tests/test_leaks.py's patterns).
+and the headline plot) before any code. At 1400 × 1000 pixels no page scrolls sideways, the home page's result box
+(`#result-box`) lies within its first 1000 pixels, and no page's prose (Markdown and outputs, not code) holds words
+about how the work behind it was organised (`ORGANISATION`). No built page holds an environment dump, an absolute
+home, root or temporary path, or a string shaped like a token (tests/test_leaks.py's patterns).
 """
 import html, json, os, re, shutil, subprocess, sys, threading, time
 from functools import lru_cache, partial
@@ -118,21 +120,22 @@ def test_conditional_content_and_range_index():
     assert drop_range_index(named) == named
 
 
-def sidebar():
-    "Notebook paths (below nbs/) of the sidebar in _quarto.yml, in order."
+def sidebar(texts=False):
+    "Notebook paths (below nbs/) of the sidebar in _quarto.yml, in order; with `texts`, a dict path → the title it gives (None: the notebook's)."
     def walk(items):
         for it in items:
-            if isinstance(it, str): yield it
+            if isinstance(it, str): yield it, None
             elif "section" in it: yield from walk(it.get("contents", []))
-            elif "href" in it: yield it["href"]
-    return list(walk(yaml.safe_load((ROOT / "_quarto.yml").read_text())["website"]["sidebar"]["contents"]))
+            elif "href" in it: yield it["href"], it.get("text")
+    pages = list(walk(yaml.safe_load((ROOT / "_quarto.yml").read_text())["website"]["sidebar"]["contents"]))
+    return dict(pages) if texts else [src for src, _ in pages]
 
 
 def expected(src):
     "Title, page path (nbdev's naming), figure count and whether there is math, from the committed notebook."
     nb = json.loads((NBS / src).read_text())
     md = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
-    title = next((l[2:].strip() for l in md.splitlines() if l.startswith("# ")), None)
+    title = sidebar(texts=True).get(src) or next((l[2:].strip() for l in md.splitlines() if l.startswith("# ")), None)
     def shown(c):
         s = "".join(c["source"])
         return not re.search(r"^#\|\s*(hide\b|include:\s*false|output:\s*false)", s, re.M)
@@ -319,3 +322,57 @@ def test_page(site, src):
         check(facts["first_code"] == -1 or facts["first_code"] >= 2,
               f"index.html: code comes before the scenes and the headline plot ({facts['first_code']} images before it)")
     check(not errors, f"{want['href']}:\n" + "\n".join(errors))
+
+
+# Words about how the work behind a page was organised, which tell a reader nothing about the science: machines lent,
+# sessions and their budgets, work items, issue numbers. Matched in prose (Markdown and outputs), not in code, and
+# narrowly: a process "session" or a CLI's `--budget` is not organisation.
+ORGANISATION = re.compile(
+    r"\b(?:lent|work items?|issue #?\d+|device[- ](?:minutes|time)|(?:device|session) budgets?|budget left"
+    r"|sessions? (?:had|held|ran|ended|lent)|(?:several|later|earlier|previous|next|this|that|one|two|three) sessions?)\b", re.I)
+READER = {"width": 1400, "height": 1000}      # a laptop's browser window
+READER_FACTS = """() => ({
+    width: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
+    box: (() => { const b = document.querySelector('#result-box'); if (!b) return null;
+                  const r = b.getBoundingClientRect(); return [r.top + window.scrollY, r.bottom + window.scrollY]; })(),
+    prose: [...document.querySelectorAll('#site-main > header, #site-main .jp-MarkdownCell, #site-main .jp-OutputArea-output')]
+        .map(e => e.innerText).join('\\n')})"""
+
+
+def test_organisation_words():
+    "The deny-list matches the organisation of the work, and leaves alone the words science and code use."
+    for said in ("trained on a lent GPU", "as the sessions had them", "in two sessions", "the work item asked",
+                 "issue 11", "issue #3", "15 device minutes", "the session budget"):
+        assert ORGANISATION.search(said), said
+    for fine in ("each run in its own session", "the runs live in sessions of their own", "--budget SECONDS",
+                 "on a CPU budget", "within a time budget", "a compute budget", "the silent lentil", "a tissue of 11 cells"):
+        assert not ORGANISATION.search(fine), fine
+
+
+@pytest.mark.parametrize("src", sidebar())
+def test_reading(site, src):
+    "At 1400 × 1000: the page does not scroll sideways, the home page's result box is on its first screen, and its prose holds no words about how the work was organised."
+    want = expected(src)
+    check((OUT / want["href"]).exists(), f"nbs/{src}: its page {want['href']} was not built (see test_build)")
+    page = site["browser"].new_page(viewport=READER)
+    try:
+        page.goto(site["url"] + want["href"], wait_until="load", timeout=60_000)
+        page.wait_for_function(IMAGES_DONE, timeout=60_000)
+        page.evaluate(MATH_DONE)
+        facts = page.evaluate(READER_FACTS)
+    finally:
+        page.close()
+    words = sorted({m[0] for m in ORGANISATION.finditer(facts["prose"])})
+    check(facts["width"] <= facts["client"],
+          f"{want['href']}: {facts['width']} px wide at a {facts['client']} px window: it scrolls sideways")
+    if want["href"] == "index.html":
+        check(facts["box"] is not None and facts["box"][1] <= READER["height"],
+              f"index.html: the result box (#result-box) is not within the first {READER['height']} px: {facts['box']}")
+    check(not words, f"{want['href']}: words about how the work was organised, not about the science: {words}")
+
+
+def test_titles_unique():
+    "Every page of the sidebar has a title of its own (the sidebar's `text:` where it gives one, else the notebook's)."
+    titles = [expected(src)["title"] for src in sidebar() if (NBS / src).exists()]
+    twice = sorted({t for t in titles if titles.count(t) > 1})
+    assert not twice, f"titles used by more than one page: {twice}"

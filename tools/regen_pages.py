@@ -24,7 +24,7 @@ from nbclient import NotebookClient
 from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = ["nbs/index.ipynb", "nbs/09_sweep.ipynb", "nbs/11_verdicts.ipynb",
+PAGES = ["nbs/index.ipynb", "nbs/findings.ipynb", "nbs/speed.ipynb", "nbs/09_sweep.ipynb", "nbs/11_verdicts.ipynb",
          *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "nbs/experiments").glob("[0-9]*.ipynb")),
          "nbs/experiments/baby_config.ipynb"]
 
