@@ -15,8 +15,8 @@ from .io import JSONConfig
 from .runtime import attention_backend, attention_kernel
 
 # %% auto #0
-__all__ = ['MODEL_CONFIGS', 'ModelConfig', 'patchify', 'PatchEmbedding', 'ConvStem', 'sincos_2d', 'QKNormEncoderLayer', 'MMLM',
-           'count_parameters', 'flops_per_sample']
+__all__ = ['ModelConfig', 'patchify', 'PatchEmbedding', 'ConvStem', 'sincos_2d', 'QKNormEncoderLayer', 'MMLM', 'count_parameters',
+           'flops_per_sample']
 
 # %% ../nbs/05_model.ipynb #071a6d53
 _ACTIVATIONS = ("relu", "gelu")
@@ -82,13 +82,6 @@ class ModelConfig(JSONConfig):
     def seq_len(self) -> int: return self.n_patches + self.max_text_len   # longest joint sequence
 
     def with_vocab(self, vocab_size: int) -> ModelConfig: return replace(self, vocab_size=vocab_size)
-
-# %% ../nbs/05_model.ipynb #c8a618ba
-MODEL_CONFIGS = {
-    "paper": ModelConfig(),
-    "baby": ModelConfig(d_model=128, n_layers=3, n_heads=4, d_ff=512, dropout=0.0, patch=8, image_size=64),
-    "tiny": ModelConfig(d_model=32, n_layers=1, n_heads=2, d_ff=64, dropout=0.0, patch=8, image_size=32),
-}
 
 # %% ../nbs/05_model.ipynb #251ab1d7
 def patchify(images: torch.Tensor, patch: int) -> torch.Tensor:

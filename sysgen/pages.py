@@ -14,7 +14,7 @@ from .io import runs_root
 from .prediction import compare_prediction, load_prediction, prediction_path
 from .results import load_results
 from .sweep import compare, experiment_frame, get_sweep
-from .train import RECIPE, get_config
+from .recipes import EARLIER_RECIPES, RECIPE, get_config
 from .verdicts import checks, correlation_table, judge, project_dir, verdicts_table
 
 # %% auto #0
@@ -191,9 +191,8 @@ def collapsed(summary: str, *parts):
     return HTML(f"<details><summary><b>{summary}</b></summary>\n{''.join(html)}</details>")
 
 def earlier_recipes(name: str, metrics=("valA.shape", "valB.shape"), root=None):
-    "The earlier recipes' runs of experiment `name`, folded: per recipe why it was replaced, its numbers against the paper's (`metrics`; none: no table) and its checks."
+    "The earlier recipes' runs of experiment `name` (`sysgen.recipes.EARLIER_RECIPES`, newest first), folded: per recipe its one-line reason, its numbers against the paper's (`metrics`; none: no table) and its checks."
     from dataclasses import replace
-    from sysgen.train import EARLIER_RECIPES
     parts = []
     for cfg, why in EARLIER_RECIPES.items():
         sweep = replace(get_sweep(name), config=cfg)
@@ -269,7 +268,6 @@ RATIOS = [   # (numerator, denominator, key, what), between two figures of one r
 
 def speed_ratios(record: dict, recipes=None) -> pd.DataFrame:
     "The ratios of `RATIOS` that `record` has both figures of, for the newest recipe it measured."
-    from sysgen.train import EARLIER_RECIPES
     res = record["results"]
     cfg = next((c for c in (recipes or (RECIPE, *EARLIER_RECIPES)) if f"train_{c}_default" in res), RECIPE)
     rows = []
