@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import numpy as np
 import torch
+from tqdm.auto import tqdm
 
 import sysgen
-from .io import atomic_write, derive_seed, git_commit, write_json   # the first three lived here: still importable
+from .io import derive_seed, git_commit
 from .runtime import autocast
 from .scenes import ATTRIBUTES, SHAPES, palette
 from .text import IGNORE_INDEX, TEXT_ORDER, ImageTextDataset, attribute_type, eval_mask, normalize
@@ -73,11 +74,14 @@ def accuracy(model: torch.nn.Module, data: ImageTextDataset, attribute: str, mod
 
 # %% ../nbs/06_evaluate.ipynb #6cbb6c30
 def evaluate(model: torch.nn.Module, splits: dict[str, ImageTextDataset], attributes=ATTRIBUTES, detail: bool = False,
-             **kwargs) -> dict:
-    "{split: {attribute: accuracy}} of `model` on every split in `splits` (`detail`: `accuracy`'s whole dict, with its words per (shape, colour); kwargs go to `accuracy`)."
+             progress: bool = False, desc: str = "evaluation", **kwargs) -> dict:
+    "{split: {attribute: accuracy}} of `model` on every split in `splits` (`detail`: `accuracy`'s whole dict, with its words per (shape, colour); `progress`: a bar named `desc`, one step per split and attribute; kwargs go to `accuracy`)."
     if detail: kwargs.setdefault("by_combination", True)
-    return {name: {a: (r if detail else r["accuracy"]) for a in attributes for r in [accuracy(model, data, a, **kwargs)]}
-            for name, data in splits.items()}
+    out = {name: {} for name in splits}
+    for name, a in tqdm([(n, a) for n in splits for a in attributes], desc=desc, disable=not progress, leave=False):
+        r = accuracy(model, splits[name], a, **kwargs)
+        out[name][a] = r if detail else r["accuracy"]
+    return out
 
 # %% ../nbs/06_evaluate.ipynb #fe9f4434
 HELD_OUT_SPLITS = ("valB", "valC")     # every cube and cylinder there is a combination training never showed

@@ -9,6 +9,7 @@ import json
 import math
 import os
 import signal
+import sys
 import threading
 import time
 import warnings
@@ -24,23 +25,23 @@ from fastcore.basics import patch
 from tqdm.auto import tqdm
 
 import sysgen
-from .config import TrainConfig, as_train_config, parse_overrides, read_run_config   # as_train_config, parse_overrides: also importable from here
+from .config import Runtime, TrainConfig, as_train_config, parse_overrides, read_run_config   # as_train_config, parse_overrides: also importable from here
 from .dataset import load_dataset, split_data
 from .distributions import SPLITS, HueJitter, Subset
 from .evaluate import evaluate, result_record, split_scores
-from .io import atomic_write, derive_seed, git_commit, read_json, run_lock, write_json
+from .io import atomic_write, derive_seed, git_commit, read_json
 from .recipes import CONFIGS, EARLIER_RECIPES, RECIPE, get_config   # CONFIGS, EARLIER_RECIPES: also importable from here
-from .runtime import (as_device, autocast, choose_threads, dist_backend, has_native_bf16, resolve_bf16,
-                            runtime_record, synchronize, torch_threads)
+from .runtime import as_device, autocast, dist_backend, has_native_bf16, synchronize
+from .store import RunDir
 from .model import MMLM, count_parameters, flops_per_sample
 from .text import IGNORE_INDEX, ImageTextDataset, Vocab, mask_whole_type, mlm_mask
 
 # %% auto #0
 __all__ = ['make_splits', 'batch_indices', 'lr_factor', 'save_checkpoint', 'load_checkpoint', 'Callback', 'ProgressCB', 'LogCB',
            'EvalCB', 'CheckpointCB', 'mask_probabilities', 'newton_schulz', 'Muon32', 'MuonAdamW', 'make_optimizer',
-           'Learner', 'mlm_loss', 'TrainingStopped', 'stop_on_signals', 'prepare_run_dir', 'final_metrics', 'train',
-           'runtime_history', 'start_run', 'finish_run', 'LoadedRun', 'load_run', 'evaluate_run', 'matmul_peak',
-           'throughput', 'train_benchmark']
+           'Learner', 'mlm_loss', 'TrainingStopped', 'stop_on_signals', 'never_trained', 'prepare_run_dir',
+           'final_metrics', 'train', 'runtime_history', 'start_run', 'finish_run', 'LoadedRun', 'load_run',
+           'evaluate_run', 'matmul_peak', 'throughput', 'train_benchmark']
 
 # %% ../nbs/07_train.ipynb #f8c18e42
 def make_splits(config: TrainConfig, progress: bool = False, which=SPLITS, device="cpu", cache: dict | None = None) -> dict[str, ImageTextDataset]:
@@ -159,7 +160,7 @@ class CheckpointCB(Callback):
         c = learn.config
         if learn.is_main and learn.stop is not None and learn.step % c.ckpt_every != 0 and learn.step < c.steps: self.save(learn)
     def save(self, learn):
-        save_checkpoint(learn.run_dir / "ckpt.pt", learn.raw_model, learn.optimizer, learn.scheduler, learn.step, learn.config,
+        save_checkpoint(learn.run.ckpt_file, learn.raw_model, learn.optimizer, learn.scheduler, learn.step, learn.config,
                         learn.smooth_loss, learn.wall_seconds, bf16=learn.bf16)
 
 # %% ../nbs/07_train.ipynb #f6f6efbd
@@ -256,13 +257,15 @@ def make_optimizer(config: TrainConfig, model: torch.nn.Module) -> tuple[torch.o
 # %% ../nbs/07_train.ipynb #30c587e1
 class Learner:
     "Trains an MMLM on the splits of a run, with callbacks."
-    def __init__(self, config: TrainConfig, splits: dict, run_dir, callbacks=None, device=None, started: float | None = None):
-        self.config, self.splits, self.run_dir = config, splits, Path(run_dir)
+    def __init__(self, config: TrainConfig, splits: dict, run_dir, callbacks=None, device=None, started: float | None = None,
+                 rt: Runtime | None = None):
+        self.config, self.splits, self.run_dir, self.run = config, splits, Path(run_dir), RunDir(run_dir)
         self.started, self.wall_before = time.perf_counter() if started is None else started, 0.0   # the run's clock
-        self.device = as_device(config.device if device is None else device)   # under torchrun: GPU LOCAL_RANK
+        # how it computes: `rt` as its entry point settled it, else settled here (on `device`, this process's threads)
+        self.rt = rt if rt is not None else Runtime.settle(config, device, threads=torch.get_num_threads())
+        self.device, self.bf16 = self.rt.device, self.rt.bf16   # under torchrun: GPU LOCAL_RANK
         self.rank, self.world = _distributed(self.device)
-        self.bf16 = resolve_bf16(config.bf16, self.device)
-        self.runtime = runtime_record(self.device, self.bf16, torch.get_num_threads(), attention=config.attention)
+        self.runtime = self.rt.record()
         self.is_main = self.rank == 0
         self.vocab = Vocab(splits["trainA"].scenes.palette_n)
         torch.manual_seed(config.seed)
@@ -359,8 +362,7 @@ def stop_on_signals(on_signal, signals=(signal.SIGTERM, signal.SIGINT), force=(s
 @patch
 def log(self: Learner, record: dict):
     "Append `record` to `log.jsonl` in the run directory (on rank 0; other ranks write nothing)."
-    if self.is_main:
-        with open(self.run_dir / "log.jsonl", "a") as f: f.write(json.dumps(record) + "\n")
+    if self.is_main: self.run.append("log", record)
 
 # %% ../nbs/07_train.ipynb #a1c0e017
 @patch(as_prop=True)
@@ -390,104 +392,116 @@ def restore(self: Learner, state: dict):
                           stacklevel=2)
 
 # %% ../nbs/07_train.ipynb #a4973d2e
+def never_trained(run_dir) -> bool:
+    "Whether the run in `run_dir` never finished a step: no checkpoint, no result.json, no step in its log (an empty or failed one), and no process training it."
+    run = RunDir(run_dir)
+    if run.has("ckpt") or run.has("result") or run.locked: return False
+    if not run.has("log"): return True
+    def step(line):
+        try: return json.loads(line).get("step", 0)
+        except (ValueError, AttributeError): return 0            # a line cut short by the failure
+    return not any(step(l) for l in run.log_file.read_text(errors="replace").splitlines() if l.strip())
+
 def prepare_run_dir(run_dir: Path, config: TrainConfig, resume: bool) -> dict | None:
-    "Check `run_dir` against `config`; returns the checkpoint to resume from (or None). Changes nothing on error."
-    cfg_path = run_dir / "config.json"
-    if cfg_path.exists():
-        old = read_run_config(run_dir)
-        if old.run_diff(config):                               # threads, precision and device may differ
-            diff = ", ".join(f"{k}: {a!r} there, {b!r} here" for k, (a, b) in old.run_diff(config).items())
+    "Check `run_dir` against `config`; returns the checkpoint to resume from (or None). Changes nothing on error. A run that never trained (`never_trained`) is taken over by another configuration, with one line saying so."
+    run = RunDir(run_dir)
+    if run.has("config"):
+        old = read_run_config(run)
+        diff = ", ".join(f"{k}: {a!r} there, {b!r} here" for k, (a, b) in old.run_diff(config).items())   # threads, precision and device may differ
+        if diff and never_trained(run):
+            print(f"{run_dir}: taking it over for this configuration; its run never trained a step ({diff})", file=sys.stderr)
+        elif diff:
             raise ValueError(f"{run_dir} belongs to another configuration ({diff}); choose another --run-dir, "
                              "or resume with the same configuration")
-    ckpt = run_dir / "ckpt.pt"
-    if ckpt.exists() and not (run_dir / "result.json").exists():
+    if run.has("ckpt") and not run.has("result"):
         if not resume:
             raise FileExistsError(f"{run_dir} holds an unfinished run (checkpoint at step "
-                                  f"{load_checkpoint(ckpt)['step']}): pass resume=True (--resume) to continue it")
-        return load_checkpoint(ckpt)
+                                  f"{load_checkpoint(run.ckpt_file)['step']}): pass resume=True (--resume) to continue it")
+        return load_checkpoint(run.ckpt_file)
     return None
 
 # %% ../nbs/07_train.ipynb #85489851
-def _truncate_log(path: Path, step: int):
-    "Drop log records written after the checkpoint we resume from (they will be written again)."
-    if not path.exists(): return
-    keep = [l for l in path.read_text().splitlines() if l.strip() and json.loads(l).get("step", 0) <= step]
-    atomic_write(path, lambda tmp: Path(tmp).write_text("".join(l + "\n" for l in keep)))
+def _truncate_log(run: RunDir, step: int):
+    "Drop the records of `run`'s log written after the checkpoint we resume from (they will be written again)."
+    if not run.has("log"): return
+    keep = [l for l in run.log_file.read_text().splitlines() if l.strip() and json.loads(l).get("step", 0) <= step]
+    run.write_with("log", lambda tmp: Path(tmp).write_text("".join(l + "\n" for l in keep)))
 
 # %% ../nbs/07_train.ipynb #400a78bf
-def final_metrics(model, splits: dict, config: TrainConfig, bf16: bool | None = None) -> dict:
-    "Accuracies with their word counts (`evaluate(..., detail=True)`; nbs/paper.ipynb#sec-evaluation) on every validation scene and on as many training scenes (trainA as trained: with the hue intervention, if any)."
-    if bf16 is None: bf16 = resolve_bf16(config.bf16, next(model.parameters()).device)
-    return evaluate(model, splits, limit=config.n_val, seed=config.seed, bf16=bf16, detail=True)
+def final_metrics(model, splits: dict, config: TrainConfig, bf16: bool, progress: bool = False) -> dict:
+    "Accuracies with their word counts (`evaluate(..., detail=True)`; nbs/paper.ipynb#sec-evaluation) on every validation scene and on as many training scenes (trainA as trained: with the hue intervention, if any), in bf16 autocast if `bf16`; a progress bar if `progress`."
+    return evaluate(model, splits, limit=config.n_val, seed=config.seed, bf16=bf16, detail=True, progress=progress,
+                    desc=f"{config.name}: final evaluation")
 
 # %% ../nbs/07_train.ipynb #64f86f0b
 def train(config: TrainConfig, run_dir, resume: bool = False, progress: bool = True, callbacks=None,
           render_device="cpu") -> dict:
-    "Train (or resume) the run `config` in `run_dir`, holding its lock (`sysgen.io.run_lock`: one writer per run); returns the content of its `result.json`. The splits are rendered on `render_device`: the CPU by default, whose pixels are the same on every machine (a GPU's differ in a few values)."
-    run_dir = Path(run_dir)
-    if (run_dir / "result.json").exists() and (run_dir / "config.json").exists():
-        prepare_run_dir(run_dir, config, resume)              # still refuses another configuration
-        return json.loads((run_dir / "result.json").read_text())
-    state = prepare_run_dir(run_dir, config, resume)
-    device = as_device(config.device)                          # a missing GPU fails here, before any work
+    "Train (or resume) the run `config` in `run_dir`, holding its lock (`sysgen.io.run_lock`: one writer per run); returns the content of its `result.json`. How it computes is settled once here (`Runtime.settle`). The splits are rendered on `render_device`: the CPU by default, whose pixels are the same on every machine (a GPU's differ in a few values)."
+    run = RunDir(run_dir)
+    if run.finished:
+        prepare_run_dir(run.path, config, resume)              # still refuses another configuration
+        return run.read("result")
+    state = prepare_run_dir(run.path, config, resume)
+    rt = Runtime.settle(config)                                # a missing GPU fails here, before any work
     render_device = as_device(render_device)
     main = int(os.environ.get("RANK", "0")) == 0               # under torchrun rank 0 writes the run: it holds the lock
-    with run_lock(run_dir) if main else nullcontext(), torch_threads(choose_threads(config.threads)):
-        return _train(config, run_dir, state, device, progress, callbacks, render_device)
+    with run.lock() if main else nullcontext(), rt.threads_set():
+        return _train(config, run.path, state, rt, progress, callbacks, render_device)
 
 # %% ../nbs/07_train.ipynb #7e2c4a11
 def runtime_history(config_path, state: dict | None) -> list[dict]:
     "The earlier runtimes of a run resumed from checkpoint `state`: those its `config.json` lists up to the checkpoint's step, then the one it last recorded (with its commit and `until_step`). Empty for a fresh run."
     path = Path(config_path)
     if state is None or not path.exists(): return []
-    old, step = json.loads(path.read_text()), int(state["step"])
+    old, step = read_json(path), int(state["step"])
     earlier = [h for h in old.get("runtime_history", []) if h["until_step"] <= step]  # work past the checkpoint was lost
     if not old.get("runtime") or (earlier and earlier[-1]["until_step"] == step): return earlier  # the last place added no checkpoint
     return earlier + [dict(old["runtime"], commit=old.get("commit"), until_step=step)]
 
 # %% ../nbs/07_train.ipynb #a15dd081
 def start_run(config: TrainConfig, run_dir: Path, state: dict | None, device, progress: bool = False, callbacks=None,
-              render_device="cpu", cache: dict | None = None, started: float | None = None, runtime: dict | None = None) -> Learner:
-    "A `Learner` for the run `config` in `run_dir`, ready to fit: its splits made (shared through `cache`, as in `make_splits`), continued from the checkpoint `state` if any (its log cut back to that step), and its `config.json` written with the runtime (and the fields of `runtime`) and the runtime history (`learn.history`). Its clock starts at `started` (default: now)."
+              render_device="cpu", cache: dict | None = None, started: float | None = None, runtime: dict | None = None,
+              rt: Runtime | None = None) -> Learner:
+    "A `Learner` for the run `config` in `run_dir`, ready to fit: its splits made (shared through `cache`, as in `make_splits`), continued from the checkpoint `state` if any (its log cut back to that step), and its `config.json` written with the runtime (`rt` as the entry point settled it, else settled on `device`; and the fields of `runtime`) and the runtime history (`learn.history`). Its clock starts at `started` (default: now)."
     t0 = time.perf_counter()
     main = int(os.environ.get("RANK", "0")) == 0                # under torchrun only rank 0 evaluates
     splits = make_splits(config, progress=progress and main, which=SPLITS if main else ("trainA",), device=render_device, cache=cache)
     data_seconds = round(time.perf_counter() - t0, 2)           # making the splits: rendering or reading
-    run_dir.mkdir(parents=True, exist_ok=True)
+    run = RunDir(run_dir)
+    run.path.mkdir(parents=True, exist_ok=True)
     if callbacks is None: callbacks = [LogCB(), EvalCB(), CheckpointCB()] + ([ProgressCB()] if progress else [])
-    learn = Learner(config, splits, run_dir, callbacks, device=device, started=t0 if started is None else started)
+    learn = Learner(config, splits, run.path, callbacks, device=device, started=t0 if started is None else started, rt=rt)
     learn.runtime = {**learn.runtime, "data_seconds": data_seconds}
     if config.data_dir is None: learn.runtime = {**learn.runtime, "render_device": str(render_device)}
     if runtime: learn.runtime = {**learn.runtime, **runtime}
     if state is not None:
         learn.restore(state)
-        if learn.is_main: _truncate_log(run_dir / "log.jsonl", learn.step)
-    elif learn.is_main: (run_dir / "log.jsonl").unlink(missing_ok=True)
-    learn.history = runtime_history(run_dir / "config.json", state) if learn.is_main else []
-    if learn.is_main: write_json(run_dir / "config.json", dict(config=config.to_dict(), version=sysgen.__version__,
-                                                              commit=git_commit(), runtime=learn.runtime,
-                                                              **({"runtime_history": learn.history} if learn.history else {})))
+        if learn.is_main: _truncate_log(run, learn.step)
+    elif learn.is_main: run.log_file.unlink(missing_ok=True)
+    learn.history = runtime_history(run.config_file, state) if learn.is_main else []
+    if learn.is_main: run.write("config", dict(config=config.to_dict(), version=sysgen.__version__, commit=git_commit(),
+                                               runtime=learn.runtime, **({"runtime_history": learn.history} if learn.history else {})))
     return learn
 
-def finish_run(learn: Learner) -> dict:
-    "Score the trained model of `learn` on all its scenes (`final_metrics`) and write its `result.json`; returns the record."
+def finish_run(learn: Learner, progress: bool = False) -> dict:
+    "Score the trained model of `learn` on all its scenes (`final_metrics`, with a progress bar if `progress`) and write its `result.json`; returns the record."
     config, wall = learn.config, learn.wall_seconds
-    metrics, scored = split_scores(final_metrics(learn.raw_model, learn.splits, config, bf16=learn.bf16))
+    metrics, scored = split_scores(final_metrics(learn.raw_model, learn.splits, config, bf16=learn.bf16, progress=progress))
     record = result_record(config.to_dict(), metrics, wall, learn.step, parameters=count_parameters(learn.raw_model),
-                           threads=torch.get_num_threads(), runtime=learn.runtime, scored=scored,
+                           threads=learn.rt.threads, runtime=learn.runtime, scored=scored,
                            **({"runtime_history": learn.history} if learn.history else {}))
-    write_json(learn.run_dir / "result.json", record)
+    learn.run.write("result", record)
     return record
 
-def _train(config: TrainConfig, run_dir: Path, state: dict | None, device, progress: bool, callbacks, render_device) -> dict:
-    learn = start_run(config, run_dir, state, device, progress, callbacks, render_device)
+def _train(config: TrainConfig, run_dir: Path, state: dict | None, rt: Runtime, progress: bool, callbacks, render_device) -> dict:
+    learn = start_run(config, run_dir, state, rt.device, progress, callbacks, render_device, rt=rt)
     with stop_on_signals(lambda s: setattr(learn, "stop", s)) if learn.world == 1 else nullcontext():   # torchrun: ranks would need to agree
         learn.fit()
     if learn.stop is not None and learn.step < config.steps:   # stopped by a signal, after saving a checkpoint
         raise TrainingStopped(run_dir, learn.step, config.steps, learn.stop, saved=any(isinstance(cb, CheckpointCB) for cb in learn.callbacks))
     _end_distributed(learn)                                    # no collective follows: rank 0 evaluates alone
     if not learn.is_main: return {}
-    return finish_run(learn)
+    return finish_run(learn, progress=progress)
 
 # %% ../nbs/07_train.ipynb #965aca88
 class LoadedRun(NamedTuple):
@@ -498,12 +512,12 @@ class LoadedRun(NamedTuple):
 
 def load_run(run_dir, device="cpu") -> LoadedRun:
     "The trained model of a run directory (from `ckpt.pt`, on `device`, in eval mode), its configuration and its checkpoint."
-    run_dir = Path(run_dir)
-    if not run_dir.is_dir(): raise FileNotFoundError(f"{run_dir} is not a run directory (it does not exist)")
-    if not (run_dir / "ckpt.pt").is_file(): raise FileNotFoundError(f"no checkpoint at {run_dir / 'ckpt.pt'}: the run's model is needed")
-    if not (run_dir / "config.json").is_file(): raise FileNotFoundError(f"{run_dir} is not a run directory (no config.json)")
-    config, device = read_run_config(run_dir), as_device(device)
-    state = load_checkpoint(run_dir / "ckpt.pt", map_location=device)
+    run = RunDir(run_dir)
+    if not run.path.is_dir(): raise FileNotFoundError(f"{run_dir} is not a run directory (it does not exist)")
+    if not run.has("ckpt"): raise FileNotFoundError(f"no checkpoint at {run.ckpt_file}: the run's model is needed")
+    if not run.has("config"): raise FileNotFoundError(f"{run_dir} is not a run directory (no config.json)")
+    config, device = read_run_config(run), as_device(device)
+    state = load_checkpoint(run.ckpt_file, map_location=device)
     diff = TrainConfig.from_dict(state["config"]).run_diff(config)      # threads, precision and device may differ
     if diff:
         text = ", ".join(f"{k}: {a!r} in the checkpoint, {b!r} in config.json" for k, (a, b) in diff.items())
@@ -513,21 +527,19 @@ def load_run(run_dir, device="cpu") -> LoadedRun:
     return LoadedRun(model.eval(), config, state)
 
 # %% ../nbs/07_train.ipynb #1303b5bb
-def evaluate_run(run_dir, write: bool = True, device=None, threads: int | None = None) -> dict:
-    "Metrics of the checkpoint in `run_dir` on its splits (on `device`, default the run's); rewrites its result.json unless write=False."
-    run_dir = Path(run_dir)
-    if not (run_dir / "config.json").exists(): raise FileNotFoundError(f"{run_dir} is not a run directory (no config.json)")
-    config = read_run_config(run_dir)
-    model, config, state = load_run(run_dir, device=config.device if device is None else device)
-    device = next(model.parameters()).device
-    with torch_threads(choose_threads(config.threads if threads is None else threads)) as n:
-        bf16 = resolve_bf16(config.bf16, device)
-        metrics, scored = split_scores(final_metrics(model, make_splits(config), config, bf16=bf16))
-    old = read_json(run_dir / "result.json") if (run_dir / "result.json").exists() else {}
+def evaluate_run(run_dir, write: bool = True, device=None, threads: int | None = None, progress: bool = False) -> dict:
+    "Metrics of the checkpoint in `run_dir` on its splits (on `device` with `threads`, default the run's; a progress bar if `progress`); rewrites its result.json unless write=False."
+    run = RunDir(run_dir)
+    if not run.has("config"): raise FileNotFoundError(f"{run_dir} is not a run directory (no config.json)")
+    rt = Runtime.settle(read_run_config(run), device, threads)
+    model, config, state = load_run(run.path, device=rt.device)
+    with rt.threads_set():
+        metrics, scored = split_scores(final_metrics(model, make_splits(config), config, bf16=rt.bf16, progress=progress))
+    old = run.read("result", default={})
     extra = {k: old[k] for k in ("threads", "runtime", "runtime_history") if k in old}   # how the run was trained
     record = result_record(config.to_dict(), metrics, old.get("wall_seconds", 0.0), state["step"],
-                           parameters=count_parameters(model), **extra, eval_runtime=runtime_record(device, bf16, n, attention=config.attention), scored=scored)
-    if write: write_json(run_dir / "result.json", record)
+                           parameters=count_parameters(model), **extra, eval_runtime=rt.record(), scored=scored)
+    if write: run.write("result", record)
     return record
 
 # %% ../nbs/07_train.ipynb #c3f16966
@@ -559,9 +571,9 @@ def train_benchmark(config: TrainConfig | str = RECIPE, steps: int = 30, warmup:
                     **overrides) -> dict:
     "Training samples/s of `config` (with `overrides`, e.g. attention='fused') on synthetic data after `warmup` steps, with FLOPs, GFLOP/s, the matmul peak, MFU and the runtime used; `compile` runs the model through `torch.compile` (its compilation falls in the warm-up)."
     config = get_config(config, **overrides) if isinstance(config, str) else replace(config, **overrides)
-    device = as_device(config.device)
-    bf16 = resolve_bf16(config.bf16, device)
-    with torch_threads(choose_threads(config.threads)) as threads:
+    rt = Runtime.settle(config)
+    device, bf16 = rt.device, rt.bf16
+    with rt.threads_set():
         vocab = Vocab(config.palette)
         mc = config.model_config(len(vocab))
         model = MMLM(mc, seed=0).to(device)
@@ -584,5 +596,5 @@ def train_benchmark(config: TrainConfig | str = RECIPE, steps: int = 30, warmup:
         synchronize(device)
         sec = time.perf_counter() - t0
         speed = throughput(steps * B / sec, 3 * flops_per_sample(mc), bf16, device)
-    return dict(config=config.name, batch_size=B, bf16=bf16, threads=threads, device=str(device), steps=steps, compiled=compile,
-                **speed, runtime=runtime_record(device, bf16, threads, attention=config.attention))
+    return dict(config=config.name, batch_size=B, bf16=bf16, threads=rt.threads, device=str(device), steps=steps, compiled=compile,
+                **speed, runtime=rt.record())
