@@ -71,7 +71,8 @@ def packed_vs_local(config: str = "tiny", runs: int = 4, cores: int | None = Non
     import os, shutil, tempfile
     from dataclasses import replace
     from sysgen.packed import run_packed
-    from sysgen.sweep import Sweep, grid, run_local
+    from sysgen.executors import run_local
+    from sysgen.sweep import Sweep, grid
     cores = cores or os.cpu_count() or 1
     configs = Sweep("bench", grid(palette=2), config=config, fixed=dict(threads=1, **overrides)).configs(runs)
     out = {}

@@ -16,9 +16,10 @@ import sysgen
 from .dataset import load_dataset, scene_batch, split_scenes
 from .distributions import Subset, nmi_table
 from .geometry import attribute_columns, ccgp, p_score, probe_accuracy
-from .io import git_commit, read_json, write_json
+from .io import git_commit
 from .model import MMLM
 from .scenes import Scenes, concat, from_clevr
+from .store import RunDir
 from .text import IGNORE_INDEX, TEXT_ORDER, Vocab, eval_mask, normalize, tokenize
 from .train import TrainConfig, as_train_config, load_run
 
@@ -183,17 +184,16 @@ _MEASURES = ("p_score", "probe", "ccgp")
 def analyse_run(run_dir, attributes: Sequence[str] = ("shape",), force: bool = False, n_scenes: int = 1024,
                 seed: int = 0) -> dict:
     "Training NMI, p-scores, probes and CCGP of a run, stored in (and read back from) its `analysis.json`; a run whose model was not kept (`no_model` there) keeps what it has."
-    run_dir = Path(run_dir)
+    run = RunDir(run_dir)
     attributes = [attributes] if isinstance(attributes, str) else list(attributes)
     attribute_columns(attributes)
-    path = run_dir / "analysis.json"
-    old = read_json(path) if path.is_file() and not force else {}
+    old = run.read("analysis", default={}) if not force else {}
     lacks = lambda a, k: a not in old.get(k, {}) and (k != "ccgp" or a == "shape")
     todo = [a for a in attributes if any(lacks(a, k) for k in _MEASURES)]
     if old and not todo: return old
-    if old and not (run_dir / "ckpt.pt").is_file() and (old.get("no_model") or not any(lacks(a, "p_score") for a in todo)):
+    if old and not run.has("ckpt") and (old.get("no_model") or not any(lacks(a, "p_score") for a in todo)):
         return old              # the model was not kept (no_model says why), or only the decoders, which need it, are missing
-    model, config = load_run_model(run_dir)                           # raises before anything is written
+    model, config = load_run_model(run.path)                          # raises before anything is written
     scenes, images = probe_scenes(config, n_scenes)
     new = {a: feature_geometry(*masked_features(model, scenes, images, a, config.text_len), a, seed=seed) for a in todo}
     measures = {k: {**{a: m[k] for a, m in new.items() if k in m}, **old.get(k, {})} for k in _MEASURES}
@@ -203,6 +203,6 @@ def analyse_run(run_dir, attributes: Sequence[str] = ("shape",), force: bool = F
                   decoder_protocol=dict(features="the p-score's", seed=seed, probe=_PROBE,
                                         ccgp=dict(decoded="shape", across="color", **_CCGP)),
                   version=sysgen.__version__, commit=git_commit(),
-                  **{k: old[k] for k in ("model_recovered",) if k in old})    # a recovered model says so (sysgen.sweep.recover_model)
-    write_json(path, record)
+                  **{k: old[k] for k in ("model_recovered",) if k in old})    # a recovered model says so (sysgen.executors.recover_model)
+    run.write("analysis", record)
     return record

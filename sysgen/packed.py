@@ -21,13 +21,14 @@ from fastcore.basics import patch
 from torch.func import functional_call, vmap
 from tqdm.auto import tqdm
 
-from .io import atomic_write, read_json, run_lock, runs_root
+from .io import atomic_write, runs_root
 from .mechanism import analyse_run
 from .model import MMLM, flops_per_sample
 from .runtime import as_device, autocast, choose_threads, resolve_bf16, runtime_record, synchronize, torch_threads
-from .sweep import pending, run_name
+from .store import RunDir
+from .sweep import run_name
 from .text import Vocab, mlm_mask
-from .train import (CheckpointCB, EvalCB, Learner, LogCB, TrainConfig, finish_run, get_config, load_checkpoint,
+from .train import (RECIPE, CheckpointCB, EvalCB, Learner, LogCB, TrainConfig, finish_run, get_config, load_checkpoint,
                     make_optimizer, make_splits, mlm_loss, prepare_run_dir, start_run, stop_on_signals, throughput)
 
 # %% auto #0
@@ -203,13 +204,13 @@ def train_packed(configs: list[TrainConfig], run_dirs: list, progress: bool = Tr
     done, todo, failed = {}, [], {}
     for c, d in zip(configs, map(Path, run_dirs)):
         state = prepare_run_dir(d, check_packable(c), resume=True)   # another configuration there: an error, before any work
-        if (d / "result.json").exists() and (d / "config.json").exists(): done[d.name] = read_json(d / "result.json")
+        if RunDir(d).finished: done[d.name] = RunDir(d).read("result")
         else: todo.append((c, d, state))
     groups = pack_groups([c for c, _, _ in todo], pack)
     for n, group in enumerate(groups):
         runs = [todo[i] for i in group]
         with ExitStack() as held, torch_threads(choose_threads(runs[0][0].threads)):
-            for _, d, _ in runs: held.enter_context(run_lock(d))
+            for _, d, _ in runs: held.enter_context(RunDir(d).lock())
             p = _fit_group(runs, render_device, progress, deadline)
             stopped = []
             for l in p.learns:
@@ -226,9 +227,9 @@ def train_packed(configs: list[TrainConfig], run_dirs: list, progress: bool = Tr
 # %% ../nbs/09a_packed.ipynb #851d2e03
 def run_packed(configs: list[TrainConfig], root=None, analyse: bool = True, progress: bool = True, pack: int | None = None,
                budget: float | None = None, render_device="cpu") -> list[str]:
-    "The packed executor: train every run of `configs` not finished under `root` (`sysgen.sweep.pending`) with `train_packed`, analysing each if `analyse`; returns the names of the runs trained or analysed."
+    "The packed executor: train every run of `configs` not finished under `root` (`sysgen.store.RunDir.to_start`) with `train_packed`, analysing each if `analyse`; returns the names of the runs trained or analysed."
     root = runs_root(root)
-    todo = pending(configs, root, analyse)
+    todo = [c for c in configs if RunDir(root / run_name(c)).to_start(analyse)]
     if progress and todo:
         print(f"packed: {len(todo)} of {len(configs)} runs to train or analyse in {root}, {len(pack_groups(todo, pack))} "
               "group(s) in turn. Ctrl-C stops them, each with a checkpoint; the same command continues.", file=sys.stderr)
@@ -246,7 +247,7 @@ def slim_checkpoint(src, dst, dtype: torch.dtype = torch.bfloat16) -> Path:
     return atomic_write(Path(dst), lambda tmp: torch.save(state, tmp))
 
 # %% ../nbs/09a_packed.ipynb #3bad17e6
-def packed_benchmark(config: TrainConfig | str = "baby", pack: int = 4, steps: int = 30, warmup: int = 5,
+def packed_benchmark(config: TrainConfig | str = RECIPE, pack: int = 4, steps: int = 30, warmup: int = 5,
                      compile: bool = False, **overrides) -> dict:
     "Training samples/s of `pack` runs of `config` (with `overrides`) trained as one stacked model on synthetic data, summed over the runs, after `warmup` steps; with `sysgen.train.throughput`'s FLOPs and MFU, runs per hour at the configuration's steps, and on a GPU the peak memory per run."
     config = check_packable(get_config(config, **overrides) if isinstance(config, str) else replace(config, **overrides))

@@ -14,6 +14,7 @@ import pandas as pd
 
 from .distributions import SystematicSplit, closed_form_nmi, default_shared
 from .io import git_commit, read_json, write_json
+from .report import point_runs
 from .stats import linear_prediction
 from .sweep import canonical, get_sweep, run_name
 from .train import RECIPE, get_config
@@ -47,8 +48,6 @@ def fit_frame(*frames, x: str = X, y: str = Y) -> pd.DataFrame:
     return out.sort_values(x, kind="stable").reset_index(drop=True)
 
 # %% ../nbs/experiments/10_prediction.ipynb #6913a525
-def _stem(name: str) -> str: return name.rsplit("-s", 1)[0]          # a run directory's name without its seed
-
 def _target(i: int, point, recipe: str) -> dict:
     "Palette, resolved shared colours, closed-form NMI and run name (without seed) of target number `i`, or a ValueError naming it."
     if not isinstance(point, dict) or "palette" not in point:
@@ -61,7 +60,7 @@ def _target(i: int, point, recipe: str) -> dict:
         raise ValueError(f"targets[{i}] = {point!r} asks for {cfg.probe}: the prediction is of shape OOD from NMI(colour, shape)")
     shared = default_shared(cfg.palette) if cfg.shared is None else int(cfg.shared)
     return dict(point=dict(point), palette=cfg.palette, colours=cfg.palette ** 3, shared=shared, main_split=cfg.shared is None,
-                run=_stem(run_name(cfg)), nmi=closed_form_nmi(split.objects("trainA")))
+                run=run_name(cfg).removesuffix(f"-s{cfg.seed}"), nmi=closed_form_nmi(split.objects("trainA")))
 
 # %% ../nbs/experiments/10_prediction.ipynb #25884d14
 def _targets(targets) -> list:
@@ -119,15 +118,14 @@ def load_prediction(path) -> dict | None:
 
 # %% ../nbs/experiments/10_prediction.ipynb #f43e363f
 def compare_prediction(record: dict, frame: pd.DataFrame) -> pd.DataFrame:
-    "Per target of `record`: prediction and interval, and the outcome in `frame` (mean over finished seeds, hit or miss by how many points, or 'not run yet'), in %."
-    if not isinstance(record, dict) or "targets" not in record or "y" not in record:
-        raise ValueError("record must be a prediction record (prediction_record or load_prediction), with targets and y")
+    "Per target of `record`: prediction and interval, and the outcome in `frame` (its runs of the target's point, `sysgen.report.point_runs`: mean over finished seeds, hit or miss by how many points, or 'not run yet'), in %."
+    if not isinstance(record, dict) or any(k not in record for k in ("targets", "y", "recipe")):
+        raise ValueError("record must be a prediction record (prediction_record or load_prediction), with targets, y and recipe")
     if not isinstance(frame, pd.DataFrame): raise ValueError(f"frame must be a results frame (a DataFrame), got {type(frame).__name__}")
     if len(frame) and "run_dir" not in frame.columns: raise ValueError("frame has no run_dir column: not a results frame")
     y, rows = record["y"], []
-    stems = frame["run_dir"].map(lambda d: _stem(Path(d).name)) if len(frame) else pd.Series(dtype=str)
     for t in record["targets"]:
-        sel = frame[stems == t["run"]] if len(frame) else frame
+        sel = point_runs(frame, t["point"], record["recipe"])     # the runs that trained the target's point, by their configuration
         v = sel[y].dropna().astype(float) if y in sel.columns else pd.Series(dtype=float)
         lo, hi = t["lo"], t["hi"]
         row = {"colours": t["colours"], "shared": t["shared"], "NMI": t["nmi"], "predicted": 100 * t["predicted"],

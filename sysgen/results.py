@@ -23,6 +23,7 @@ from .io import derive_seed, git_commit, read_json, write_json
 from .scenes import ATTRIBUTES, Scenes, palette
 from .runtime import RUNTIME_BEFORE
 from .stats import mean_ci
+from .store import FILES, RunDir
 from .text import IGNORE_INDEX, ImageTextDataset, attribute_type, eval_mask
 from .train import CONFIGS, RECIPE, TrainConfig, as_train_config, get_config, read_run_config, train
 
@@ -43,12 +44,12 @@ def _result_files(paths) -> list[Path]:
     files = []
     for p in items:
         if p.is_file():
-            if p.name != "result.json": raise ValueError(f"{p} is not a result.json file (give run directories or result.json files)")
+            if p.name != FILES["result"]: raise ValueError(f"{p} is not a {FILES['result']} file (give run directories or {FILES['result']} files)")
             files.append(p)
         elif p.is_dir():
-            if (p / "result.json").is_file(): files.append(p / "result.json")
-            elif explicit: raise FileNotFoundError(f"{p} holds no result.json (an unfinished run?)")
-            else: files += sorted(p.rglob("result.json"))
+            if RunDir(p).has("result"): files.append(RunDir(p).result_file)
+            elif explicit: raise FileNotFoundError(f"{p} holds no {FILES['result']} (an unfinished run?)")
+            else: files += sorted(p.rglob(FILES["result"]))
         else: raise FileNotFoundError(f"{p} does not exist")
     return list(dict.fromkeys(files))
 
@@ -59,7 +60,7 @@ def load_results(paths) -> list[dict]:
     for f in _result_files(paths):
         r = read_json(f)
         r["run_dir"] = str(f.parent)
-        if (f.parent / "analysis.json").is_file(): r["analysis"] = read_json(f.parent / "analysis.json")
+        if RunDir(f.parent).has("analysis"): r["analysis"] = RunDir(f.parent).read("analysis")
         records.append(r)
     return records
 
@@ -110,7 +111,7 @@ def used_gpu(result: dict) -> bool:
     return trained_on_gpu(result.get("runtime")) or any(trained_on_gpu(h) for h in result.get("runtime_history") or [])
 
 def results_frame(records: Sequence[dict]) -> pd.DataFrame:
-    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in and its attention kernel over its whole `runtime_history` ('mixed' where its parts differ; None where not recorded; a kernel recorded before the field existed is 'fused', as torch chose then), its `provenance` (label) and `runtime_shares` (share of steps per device, precision and kernel), the CPU it ran on (`runtime.cpu`; None where not recorded), whether it trained on a GPU in whole or in part (`gpu`: its `runtime` or `runtime_history`) and the machine it finished on (`machine`: the GPU's name, else the CPU's)."
+    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in and its attention kernel over its whole `runtime_history` ('mixed' where its parts differ; None where not recorded; a kernel recorded before the field existed is 'fused', as torch chose then), its `provenance` (label) and `runtime_shares` (share of steps per device, precision and kernel), the CPU it ran on (`runtime.cpu`; None where not recorded), whether it trained on a GPU in whole or in part (`gpu`: its `runtime` or `runtime_history`) the machine it finished on (`machine`: the GPU's name, else the CPU's) and the runs its process trained at once (`packed_k`: 1, or k for a run packed with k − 1 others, whose `wall_seconds` is the group's)."
     rows = []
     for r in records:
         if not isinstance(r, dict) or "config" not in r:
@@ -136,6 +137,7 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
         finished_on_gpu = trained_on_gpu(rt)
         row["gpu"] = used_gpu(r)
         row["machine"] = rt.get("device_name") if finished_on_gpu else rt.get("cpu")
+        row["packed_k"] = int((rt.get("packed") or {}).get("k", 1))    # trained in one process with k-1 others (sysgen.packed)
         rows.append(row)
     if not rows: return pd.DataFrame(columns=list(_FIRST) + [k for k in _CONFIG_DEFAULTS if k not in _FIRST])
     return pd.DataFrame(rows)
@@ -216,10 +218,11 @@ def replay_counts(config, splits: Sequence[str] = EVAL_SPLITS, attributes: Seque
 # %% ../nbs/08b_results.ipynb #b5e9f2eb
 def _stored(run_dir: Path, splits, attributes) -> dict | None:
     "The counts a run directory records: its result.json's `scored` entry, else its scored.json (if it matches the run)."
-    res = read_json(run_dir / "result.json") if (run_dir / "result.json").is_file() else {}
+    run = RunDir(run_dir)
+    res = run.read("result", default={})
     table = {s: {a: r["total"] for a, r in row.items()} for s, row in res.get("scored", {}).items()}
-    if not table and (run_dir / "scored.json").is_file() and (run_dir / "config.json").is_file():
-        rec = read_json(run_dir / "scored.json")
+    if not table and run.has("scored", "config"):
+        rec = run.read("scored")
         if not TrainConfig.from_dict(rec["config"]).run_diff(read_run_config(run_dir)): table = rec["counts"]
     if all(a in table.get(s, {}) for s in splits for a in attributes):
         return {s: {a: table[s][a] for a in attributes} for s in splits}
@@ -236,18 +239,17 @@ def scored_counts(run, splits: Sequence[str] = EVAL_SPLITS, attributes: Sequence
 # %% ../nbs/08b_results.ipynb #d6d8bc06
 def write_scored(run_dir) -> Path:
     "Replay a finished run's scored words once and store them, with their provenance, in its `scored.json`."
-    run_dir = Path(run_dir)
-    if not (run_dir / "result.json").is_file(): raise FileNotFoundError(f"{run_dir} holds no result.json: only finished runs are counted")
-    config = read_run_config(run_dir)
-    return write_json(run_dir / "scored.json", dict(config=config.to_dict(), seed=config.seed, method=REPLAY,
+    run = RunDir(run_dir).require("result", why="only finished runs are counted")
+    config = read_run_config(run.path)
+    return run.write("scored", dict(config=config.to_dict(), seed=config.seed, method=REPLAY,
                                                     counts=replay_counts(config), version=sysgen.__version__, commit=git_commit()))
 
 # %% ../nbs/08b_results.ipynb #f54a8e6f
 def write_all_scored(root) -> list[Path]:
     "`write_scored` for every finished run under `root` whose counts are recorded nowhere; returns the files written."
     out = []
-    for f in sorted(Path(root).glob("*/result.json")):
-        if _stored(f.parent, EVAL_SPLITS, ATTRIBUTES) is None and (f.parent / "config.json").is_file(): out.append(write_scored(f.parent))
+    for d in sorted(Path(root).iterdir()) if Path(root).is_dir() else []:
+        if RunDir(d).has("result", "config") and _stored(d, EVAL_SPLITS, ATTRIBUTES) is None: out.append(write_scored(d))
     return out
 
 # %% ../nbs/08b_results.ipynb #867f3507
@@ -274,8 +276,8 @@ def runs_markdown(run_dirs, base: str = RECIPE) -> str:
     lines = [f"| run | colours | changes from `{base}` | steps | minutes | shape ID (valA) | shape OOD (valB) | shape valC | colour ID |",
              "|---|---|---|---|---|---|---|---|---|"]
     for d in map(Path, run_dirs):
-        if not (d / "result.json").exists(): continue
-        r, cfg = read_json(d / "result.json"), read_run_config(d)
+        if not RunDir(d).has("result"): continue
+        r, cfg = RunDir(d).read("result"), read_run_config(d)
         m = r["metrics"]
         lines.append(f"| `{d.name}` | {cfg.palette ** 3} | `{config_changes(cfg, base)}` | {r['steps']} | {r['wall_seconds'] / 60:.1f}{_gpu_note(r)} | "
                      f"{m['valA']['shape']:.3f} | {m['valB']['shape']:.3f} | {m['valC']['shape']:.3f} | {m['valA']['color']:.3f} |")

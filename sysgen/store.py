@@ -136,6 +136,13 @@ def lock(self: RunDir):
     "Hold the run's lock while training it (`sysgen.io.run_lock`): a RuntimeError at once if another process holds it."
     return run_lock(self.path)
 
+# %% ../nbs/00c_store.ipynb #75beac09
+@patch
+def to_start(self: RunDir, analyse: bool = False) -> bool:
+    "Whether an executor still has to start the run: 'todo' or 'partial' (not 'running' in another process), or 'done' without the analysis.json `analyse` asks for."
+    state = self.state
+    return state in ("todo", "partial") or (state == "done" and analyse and not self.analysis_file.exists())
+
 # %% ../nbs/00c_store.ipynb #ed6cc201
 def run_dirs(root=None) -> list[RunDir]:
     "The run directories of the run store `root` (`sysgen.io.runs_root`) that hold a config.json, sorted by name."

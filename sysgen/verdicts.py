@@ -17,20 +17,22 @@ import pandas as pd
 
 import sysgen
 from .io import runs_root
+from .report import experiments_table, point_label, point_runs, status, with_words
 from .results import EVAL_SPLITS, load_results, provenance, provenance_label, results_frame, runtime_segments
 from .stats import condition_correlation, diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, tost, wilson_ci
-from .sweep import SWEEPS, canonical, experiments_table, get_sweep, run_name, status, with_words
+from .store import RunDir, run_dirs
+from .sweep import SWEEPS, get_sweep
 from .train import RECIPE, get_config
 
 # %% auto #0
 __all__ = ['MIN_SEEDS', 'SMALL_EFFECT', 'REGISTRY', 'HISTORY', 'COMMITS', 'PRECISION', 'VERDICTS', 'UNCHECKED', 'TOST_WORDS',
            'EIGHT', 'METRIC_NAMES', 'KINDS', 'POOLED', 'project_dir', 'load_registry', 'verdict_of', 'registered',
-           'point_runs', 'Outcome', 'judge_level', 'seed_spread', 'judge_difference', 'judge_equivalence',
-           'correlations', 'judge_correlation', 'magnitude_reading', 'judge_magnitude', 'frozen', 'frozen_in',
-           'commit_dates', 'run_start', 'prospective', 'record_starts', 'precision_checks', 'judge_precision',
-           'precision_equivalence', 'one_way', 'provenance_note', 'small_effect', 'check_arms', 'post_hoc',
-           'judge_check', 'verdict_word', 'magnitude_word', 'verdict', 'runs_frame', 'checks', 'pooled', 'judge',
-           'correlation_table', 'key_number', 'verdicts_table', 'history', 'verdicts_then']
+           'Outcome', 'judge_level', 'seed_spread', 'judge_difference', 'judge_equivalence', 'correlations',
+           'judge_correlation', 'magnitude_reading', 'judge_magnitude', 'frozen', 'frozen_in', 'commit_dates',
+           'run_start', 'prospective', 'record_starts', 'precision_checks', 'judge_precision', 'precision_equivalence',
+           'one_way', 'provenance_note', 'small_effect', 'check_arms', 'post_hoc', 'judge_check', 'verdict_word',
+           'magnitude_word', 'verdict', 'runs_frame', 'checks', 'pooled', 'judge', 'correlation_table', 'key_number',
+           'verdicts_table', 'history', 'verdicts_then']
 
 # %% ../nbs/11_verdicts.ipynb #286b50cc
 MIN_SEEDS = 3                                       # seeds a point needs before it can decide a check
@@ -65,17 +67,9 @@ def registered(experiment: str, verdict: str | None = None) -> list[dict]:
             and verdict in (None, verdict_of(c))]
 
 # %% ../nbs/11_verdicts.ipynb #5ca15f88
-def _stem(name: str) -> str: return name.rsplit("-s", 1)[0]          # a run's name without its seed
-
-def _label(point: dict) -> str:
-    "'216 colours, fraction 0.25': a grid point as the pages name it."
-    return ", ".join(f"{v ** 3} colours" if k == "palette" else f"{k} {v}" for k, v in point.items())
-
-def point_runs(frame: pd.DataFrame, point: dict, config: str = RECIPE) -> pd.DataFrame:
-    "The rows of `frame` (one per finished run) that are runs of grid point `point` of configuration `config`, any seed."
-    if not len(frame): return frame
-    stem = _stem(run_name(canonical(get_config(config, **point, seed=0))))
-    return frame[frame["run_dir"].map(lambda d: _stem(Path(d).name)) == stem]
+def _both(states) -> str:
+    "Several outcomes together: 'fails' if any fails, 'holds' if every one holds, else 'undecided'."
+    return "fails" if "fails" in states else "holds" if len(states) and all(x == "holds" for x in states) else "undecided"
 
 # %% ../nbs/11_verdicts.ipynb #d06e2d60
 @dataclass
@@ -147,14 +141,13 @@ def judge_level(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outco
         if len(v) >= MIN_SEEDS:
             m, lo, hi = mean_ci(v)
             states.append(_side(lo, hi, thr, above)); leans.append(states[-1])
-            parts.append(f"{_label(point)}: {_iv(m, lo, hi, metric, bounded=True)} (n={len(v)} seeds)")
+            parts.append(f"{point_label(point)}: {_iv(m, lo, hi, metric, bounded=True)} (n={len(v)} seeds)")
             continue
         states.append("undecided")
         kn = _binomial(rows, metric)
         leans.append(_side(*wilson_ci(*kn)[1:], thr, above) if kn else "undecided")
-        parts.append(f"{_label(point)}: {_few(v, metric)}")
-    both = lambda s: "fails" if "fails" in s else "holds" if all(x == "holds" for x in s) else "undecided"
-    return Outcome(check["id"], check["claim"], both(states), "; ".join(parts), both(leans))
+        parts.append(f"{point_label(point)}: {_few(v, metric)}")
+    return Outcome(check["id"], check["claim"], _both(states), "; ".join(parts), _both(leans))
 
 # %% ../nbs/11_verdicts.ipynb #64e66818
 def seed_spread(check: dict, frame: pd.DataFrame, config: str = RECIPE, level: float = 0.95) -> str:
@@ -277,7 +270,7 @@ def _change(a: dict, b: dict) -> str:
     word = lambda k, v: f"{v ** 3}" if k == "palette" else str(v)
     moved = [(f"{word(k, a.get(k))} → {word(k, b.get(k))} colours" if k == "palette" else f"{k} {a.get(k)} → {b.get(k)}")
              for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
-    return ", ".join(([_label(same)] if same else []) + moved)
+    return ", ".join(([point_label(same)] if same else []) + moved)
 
 def _band(lo: float, hi: float, paper: float, band: float) -> str:
     "'matches' when [lo, hi] lies within paper ± band, 'differs' when wholly outside it, else 'undecided'."
@@ -302,7 +295,7 @@ def magnitude_reading(check: dict, frame: pd.DataFrame, config: str = RECIPE) ->
     name = METRIC_NAMES.get(metric, metric)
     if of == "level":
         v = _seeds(point_runs(frame, check["point"], config), metric)
-        label = f"{_label(check['point'])}: {name}"
+        label = f"{point_label(check['point'])}: {name}"
         if len(v) >= MIN_SEEDS:
             m, lo, hi = mean_ci(v); lo, hi = _cut(lo, hi, metric)
             status, ours, how = _band(lo, hi, paper, band), _iv(m, lo, hi, metric), f"n={len(v)} seeds"
@@ -360,8 +353,8 @@ def _start_commit(config: dict) -> str | None:
 
 def run_start(run_dir, dates: dict | None = None) -> tuple[str | None, str | None]:
     "(commit, date) a run started from: the commit from its config.json, the date from the ledger (None where not recorded)."
-    path = Path(run_dir) / "config.json"
-    commit = _start_commit(json.loads(path.read_text())) if path.is_file() else None
+    run = RunDir(run_dir)
+    commit = _start_commit(run.read("config")) if run.has("config") else None
     return commit, (commit_dates() if dates is None else dates).get(commit) if commit else None
 
 def prospective(run_dir, check: dict, dates: dict | None = None) -> bool | None:
@@ -372,12 +365,12 @@ def prospective(run_dir, check: dict, dates: dict | None = None) -> bool | None:
 def record_starts(root=None, write: bool = False) -> dict[str, str]:
     "The start commits of the runs under `root` that the ledger does not date yet, with their dates from git (a full clone); `write` adds them to preregistration/commits.json."
     have, new = commit_dates(), {}
-    for f in sorted(runs_root(root).glob("*/config.json")):
-        c = _start_commit(json.loads(f.read_text()))
+    for run in run_dirs(root):
+        c = _start_commit(run.read("config"))
         if c and c not in have and c not in new:
             out = subprocess.run(["git", "show", "-s", "--format=%cI", c], cwd=project_dir(), capture_output=True, text=True)
             if out.returncode != 0 or not out.stdout.strip():
-                raise ValueError(f"cannot date commit {c} (of {f.parent.name}) from git: record starts from a full clone")
+                raise ValueError(f"cannot date commit {c} (of {run.name}) from git: record starts from a full clone")
             new[c] = out.stdout.strip()
     if write and new:
         path = project_dir() / COMMITS
@@ -388,8 +381,7 @@ def record_starts(root=None, write: bool = False) -> dict[str, str]:
 
 # %% ../nbs/11_verdicts.ipynb #0e98e2ab
 def _result(root: Path, name: str) -> dict | None:
-    path = root / name / "result.json"
-    return json.loads(path.read_text()) if path.is_file() else None
+    return RunDir(root / name).read("result", default=None)
 
 def _metric(result: dict | None, metric: str) -> float | None:
     split, attr = metric.split(".")
@@ -416,10 +408,6 @@ def _runtime_mismatch(name: str, result: dict | None, side: dict) -> list[str]:
             off.append(f"{'' if k == 'precision' else k + ' '}{got} for {'all' if share == 1 else f'{100 * share:.0f} %'} of its steps, not {v}")
     if not off: return []
     return [f"{name} ran {'; '.join(off)}" + (f" ({provenance_label(provenance(result))})" if len(parts) > 1 else "")]
-
-def _both(states) -> str:
-    "All metrics together: 'fails' if any fails, 'holds' if every one holds, else 'undecided'."
-    return "fails" if "fails" in states else "holds" if len(states) and all(x == "holds" for x in states) else "undecided"
 
 def _side_label(side: dict) -> str: return side.get("label", side["precision"])
 
@@ -528,8 +516,8 @@ KINDS = {"level": judge_level, "difference": judge_difference, "equivalence": ju
 
 def check_arms(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> list[tuple[str, pd.DataFrame]]:
     "(name, runs) of every grid point a check reads: its two points a and b, its points, its family, or its one point."
-    if "a" in check: return [(f"{k} ({_label(check[k])})", point_runs(frame, check[k], config)) for k in ("a", "b")]
-    return [(_label(p), point_runs(frame, p, config)) for p in check.get("points") or check.get("family") or [check["point"]]]
+    if "a" in check: return [(f"{k} ({point_label(check[k])})", point_runs(frame, check[k], config)) for k in ("a", "b")]
+    return [(point_label(p), point_runs(frame, p, config)) for p in check.get("points") or check.get("family") or [check["point"]]]
 
 def post_hoc(check: dict, run_dirs: Iterable, dates: dict | None = None) -> str:
     "'' when every run in `run_dirs` started from a commit holding `check`; else 'post hoc' (all of them) or 'post hoc for K of the N runs it judges'."
@@ -593,8 +581,8 @@ def verdict(outcomes: list[Outcome], runs_done: int, runs_total: int, seeds: int
 def runs_frame(root=None, config: str = RECIPE) -> pd.DataFrame:
     "Every finished run of configuration `config` under `root` (default `results/runs`), with the words each accuracy was scored on."
     root = runs_root(root)
-    files = sorted(root.glob("*/result.json")) if root.is_dir() else []
-    frame = results_frame(load_results([f.parent for f in files])) if files else results_frame([])
+    done = [d for d in sorted(root.iterdir()) if RunDir(d).has("result")] if root.is_dir() else []
+    frame = results_frame(load_results(done)) if done else results_frame([])
     return with_words(frame[frame["name"] == config] if len(frame) else frame)
 
 def _complete(sweep, root, config) -> bool:
