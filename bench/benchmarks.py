@@ -20,7 +20,8 @@ import sysgen
 from sysgen.cli import bench_render
 from sysgen.io import git_commit, write_json
 from sysgen.runtime import choose_threads, runtime_record, torch_threads
-from sysgen.train import EARLIER_RECIPES, RECIPE, train_benchmark
+from sysgen.recipes import EARLIER_RECIPES, RECIPE
+from sysgen.train import train_benchmark
 
 
 def profile_step(config: str, steps: int = 12, warmup: int = 3, threads: int = 1, **overrides) -> dict:
@@ -29,7 +30,8 @@ def profile_step(config: str, steps: int = 12, warmup: int = 3, threads: int = 1
     import torch.nn.functional as F
     from sysgen.runtime import autocast, resolve_bf16
     from sysgen.text import IGNORE_INDEX, mlm_mask
-    from sysgen.train import Learner, batch_indices, get_config, make_splits
+    from sysgen.recipes import get_config
+    from sysgen.train import Learner, batch_indices, make_splits
     import tempfile
     c = get_config(config, n_train=512, n_val=16, threads=threads, **overrides)
     splits = make_splits(c, which=("trainA",))

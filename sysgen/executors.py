@@ -26,7 +26,8 @@ from .results import EVAL_SPLITS
 from .runtime import choose_threads
 from .store import RunDir
 from .sweep import get_sweep, run_name
-from .train import TrainConfig, load_checkpoint, stop_on_signals, train
+from .config import TrainConfig
+from .train import load_checkpoint, stop_on_signals, train
 
 # %% auto #0
 __all__ = ['RECOVERY_AGREE', 'run_one', 'adopt', 'recovery_agreement', 'recover_model', 'pending', 'SweepStopped', 'run_local',
@@ -136,7 +137,7 @@ def pending(configs: list[TrainConfig], root: Path, analyse: bool) -> list[Train
     return [c for c in configs if RunDir(Path(root) / run_name(c)).to_start(analyse)]
 
 # %% ../nbs/09b_executors.ipynb #165f4c73
-_CHILD = ("import json, sys; from sysgen.executors import run_one; from sysgen.train import TrainConfig, TrainingStopped\n"
+_CHILD = ("import json, sys; from sysgen.executors import run_one; from sysgen.config import TrainConfig; from sysgen.train import TrainingStopped\n"
           "try: run_one(TrainConfig.from_dict(json.loads(sys.argv[1])), sys.argv[2], analyse=sys.argv[3] == '1')\n"
           "except TrainingStopped as e: print(e, file=sys.stderr); sys.exit(e.exit_code)")   # stopped: why, no traceback
 

@@ -21,7 +21,8 @@ from .model import MMLM
 from .scenes import Scenes, concat, from_clevr
 from .store import RunDir
 from .text import IGNORE_INDEX, TEXT_ORDER, Vocab, eval_mask, normalize, tokenize
-from .train import TrainConfig, as_train_config, load_run
+from .config import TrainConfig, as_train_config
+from .train import load_run
 
 # %% auto #0
 __all__ = ['training_scenes', 'training_nmi', 'probe_scenes', 'masked_features', 'load_run_model', 'run_p_score',

@@ -28,8 +28,9 @@ from .runtime import as_device, autocast, choose_threads, resolve_bf16, runtime_
 from .store import RunDir
 from .sweep import run_name
 from .text import Vocab, mlm_mask
-from .train import (RECIPE, CheckpointCB, EvalCB, Learner, LogCB, TrainConfig, finish_run, get_config, load_checkpoint,
-                    make_optimizer, make_splits, mlm_loss, prepare_run_dir, start_run, stop_on_signals, throughput)
+from .config import TrainConfig
+from .recipes import RECIPE, get_config
+from .train import (CheckpointCB, EvalCB, Learner, LogCB, finish_run, load_checkpoint, make_optimizer, make_splits, mlm_loss, prepare_run_dir, start_run, stop_on_signals, throughput)
 
 # %% auto #0
 __all__ = ['pack_key', 'check_packable', 'pack_groups', 'Stack', 'Pack', 'PackStopped', 'PackFailed', 'train_packed',

@@ -13,7 +13,8 @@ import pandas as pd
 from .io import runs_root
 from .prediction import compare_prediction, load_prediction, prediction_path
 from .results import load_results
-from .sweep import compare, experiment_frame, get_sweep
+from .report import compare, experiment_frame
+from .sweep import get_sweep
 from .recipes import EARLIER_RECIPES, RECIPE, get_config
 from .verdicts import checks, correlation_table, judge, project_dir, verdicts_table
 
@@ -163,7 +164,7 @@ def judge_notes(name: str, config: str | None = None, root=None) -> str:
 def glance(name: str, frame, config: str = RECIPE, root=None, table=None):
     "Display experiment `name`'s verdicts and its key numbers beside the paper's, as tables."
     from IPython.display import Markdown, display
-    from sysgen.sweep import without_index
+    from sysgen.report import without_index
     display(without_index(verdict_row(name, config, root, table)))
     numbers = key_table(name, frame, config, root)
     if numbers is not None and "r [95 % interval]" in numbers.columns:
@@ -185,7 +186,7 @@ def collapsed(summary: str, *parts):
     "A section closed until clicked (HTML `<details>`): `parts` are Markdown strings and tables, shown in order."
     import mistune
     from IPython.display import HTML
-    from sysgen.sweep import without_index
+    from sysgen.report import without_index
     html = [mistune.html(p) if isinstance(p, str) else without_index(p).to_html() if isinstance(p, pd.DataFrame) else p.to_html()
             for p in parts]
     return HTML(f"<details><summary><b>{summary}</b></summary>\n{''.join(html)}</details>")

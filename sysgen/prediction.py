@@ -17,7 +17,7 @@ from .io import git_commit, read_json, write_json
 from .report import point_runs
 from .stats import linear_prediction
 from .sweep import canonical, get_sweep, run_name
-from .train import RECIPE, get_config
+from .recipes import RECIPE, get_config
 
 # %% auto #0
 __all__ = ['X', 'Y', 'FIT_SWEEPS', 'MIN_FIT', 'TARGETS', 'prediction_path', 'fit_frame', 'prediction_record',

@@ -16,7 +16,9 @@ from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored
 from .stats import wilson_ci
 from .store import RunDir
 from .sweep import SWEEPS, Sweep, canonical, get_sweep, run_name
-from .train import RECIPE, TrainConfig, get_config, load_checkpoint
+from .recipes import RECIPE, get_config
+from .config import TrainConfig
+from .train import load_checkpoint
 
 # %% auto #0
 __all__ = ['ID_TARGET', 'PAPER_SAMPLES', 'run_step', 'status', 'without_index', 'experiments_table', 'cpu_time', 'with_words',

@@ -9,7 +9,8 @@ import itertools
 from dataclasses import dataclass, field, replace
 
 from .distributions import default_shared
-from .train import CONFIGS, RECIPE, TrainConfig, get_config
+from .recipes import CONFIGS, RECIPE, get_config
+from .config import TrainConfig
 
 # %% auto #0
 __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'train_args', 'Sweep', 'get_sweep']
@@ -62,7 +63,7 @@ def _changes(config: TrainConfig) -> dict:
 
 # %% ../nbs/09_sweep.ipynb #6cbd048f
 def _arg(v) -> str:
-    "A field's value as `sysgen train --set` reads it back (sysgen.train.parse_overrides)."
+    "A field's value as `sysgen train --set` reads it back (sysgen.config.parse_overrides)."
     if isinstance(v, (tuple, list)): return ",".join(str(x) for x in v)
     if v is None or isinstance(v, bool): return str(v).lower()
     return repr(v) if isinstance(v, float) else str(v)

@@ -22,7 +22,7 @@ from .results import EVAL_SPLITS, load_results, provenance, provenance_label, re
 from .stats import condition_correlation, diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, tost, wilson_ci
 from .store import RunDir, run_dirs
 from .sweep import SWEEPS, get_sweep
-from .train import RECIPE, get_config
+from .recipes import RECIPE, get_config
 
 # %% auto #0
 __all__ = ['MIN_SEEDS', 'SMALL_EFFECT', 'REGISTRY', 'HISTORY', 'COMMITS', 'PRECISION', 'VERDICTS', 'UNCHECKED', 'TOST_WORDS',

@@ -49,7 +49,7 @@ out=${OUT:-$PWD/device_out}; logs=device_runs/_logs; dev=${DEVICE:-cuda}; mkdir 
 if [ "$dev" = cuda ]; then
   python3 - "$out/render_check.json" > "$logs/render_check.log" 2>&1 <<'PY'
 import json, os, sys, time, torch
-from sysgen.train import get_config
+from sysgen.recipes import get_config
 from sysgen.dataset import scene_batch
 torch.set_num_threads(8)
 c, got = get_config("baby3", palette=6).dataset_config("valA"), {}

@@ -11,7 +11,7 @@
 # and 8 500, scenes rendered on the CPU), with its run list and, for 86987df, the two starting run directories in
 # device_runs/. `device` writes to $OUT one tar per run (its directory, log and checkpoint: a finished run's model is
 # what the recovery is for) and one with both calls' records; unpack each into results/recovery/NAME, then apply the
-# rule: python -c "from sysgen.sweep import recover_model; print(recover_model('results/runs/NAME', 'results/recovery/NAME'))"
+# rule: python -c "from sysgen.executors import recover_model; print(recover_model('results/runs/NAME', 'results/recovery/NAME'))"
 # A recovery stopped by a call's budget and committed in results/recovery/NAME (its checkpoint with it) is what
 # `prepare` starts that run from, with --resume: the GPU-rendered baby4-c8-s0 goes on in a later GPU call this way.
 set -eu

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from sysgen.pages import markdown, overview, result_box
-from sysgen.train import RECIPE
+from sysgen.recipes import RECIPE
 from sysgen.verdicts import verdicts_table
 
 ROOT = Path(__file__).resolve().parents[1]
