@@ -6,50 +6,82 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import math
 import os
 import sys
 import traceback
+from contextlib import contextmanager
+from dataclasses import MISSING
 from pathlib import Path
 
-import torch
-from PIL import Image
-
 from . import __version__
-from .dataset import DatasetConfig, build_dataset, load_dataset, merge_shards, split_scenes
+from .dataset import DatasetConfig
 from .distributions import SPLITS
-from .render import image_grid, render, render_benchmark
-from .runtime import ATTENTION, DEVICES, choose_threads, torch_threads
+from .io import FieldError, field_kinds, parse_overrides, read_json
+from .runtime import ATTENTION, DEVICES
 
 # %% auto #0
-__all__ = ['bench_render', 'main']
+__all__ = ['MAX_PALETTE', 'DATASET_FLAGS', 'DESIGN', 'bench_render', 'main']
 
 # %% ../nbs/10_cli.ipynb #57f4f23d
-def _default(name: str):
-    return DatasetConfig.__dataclass_fields__[name].default
+MAX_PALETTE = 14   # levels per channel: 2 744 colours, twice the largest palette of any experiment (the prediction's 7: 343 colours)
 
-def _design_options(p: argparse.ArgumentParser, palette_required: bool = True) -> None:
-    "Options that choose the world: palette, held-out colours, burstiness, seeds."
-    p.add_argument("--palette", type=int, metavar="N", required=palette_required,
-                   help="levels per RGB channel: N³ colours (2 → 8, …, 6 → 216); required" +
-                   ("" if palette_required else " (except with --merge)"))
-    p.add_argument("--shared", type=int, default=_default("shared"), metavar="K",
-                   help="colours shared by cubes and cylinders in training (default: the paper's main split)")
-    p.add_argument("--probe", default=_default("probe"), metavar="ATTR",
-                   help="the attribute whose combinations with colour are held out and asked for: shape (the paper's), "
-                   "material or size (default: %(default)s)")
-    p.add_argument("--p-burst", type=float, default=_default("p_burst"), metavar="P",
-                   help="probability that a training scene is bursty (default: %(default)s)")
-    p.add_argument("--k", type=int, default=_default("k"), help="at most K colours in a bursty scene (default: %(default)s)")
-    p.add_argument("--seed", type=int, default=_default("seed"), help="scene seed (default: %(default)s)")
-    p.add_argument("--split-seed", type=int, default=_default("split_seed"),
-                   help="seed of the held-out colour draw (default: %(default)s)")
-    p.add_argument("--antialias", type=int, default=_default("antialias"),
-                   help="rays per pixel side, 1 = off (default: %(default)s)")
-    p.add_argument("--objects", type=int, nargs=2, default=list(_default("n_objects")), metavar=("MIN", "MAX"),
-                   help="objects per scene, inclusive (default: %(default)s)")
-    p.add_argument("--fov", type=float, default=_default("fov"), help="camera field of view in degrees (default: %(default)s)")
+DATASET_FLAGS = {  # flag: (DatasetConfig field, help[, metavar]); type and default come from the field
+    "--palette": ("palette", "levels per RGB channel: N³ colours (2 → 8, …, 6 → 216)", "N"),
+    "--shared": ("shared", "colours shared by cubes and cylinders in training (default: the paper's main split)", "K"),
+    "--probe": ("probe", "the attribute whose combinations with colour are held out and asked for: shape (the paper's), "
+                "material or size (default: %(default)s)", "ATTR"),
+    "--p-burst": ("p_burst", "probability that a training scene is bursty (default: %(default)s)", "P"),
+    "--k": ("k", "at most K colours in a bursty scene (default: %(default)s)"),
+    "--seed": ("seed", "scene seed (default: %(default)s)"),
+    "--split-seed": ("split_seed", "seed of the held-out colour draw (default: %(default)s)"),
+    "--antialias": ("antialias", "rays per pixel side, 1 = off (default: %(default)s)"),
+    "--objects": ("n_objects", "objects per scene, inclusive (default: %(default)s)", ("MIN", "MAX")),
+    "--fov": ("fov", "camera field of view in degrees (default: %(default)s)"),
+    "--train": ("n_train", "training scenes (default: %(default)s)"),
+    "--val": ("n_val", "scenes per validation split (default: %(default)s)"),
+    "--size": ("size", "image side in pixels (default: %(default)s)"),
+    "--min-visible": ("min_visible", "fraction of each object that must be visible (default: %(default)s)"),
+    "--visibility-size": ("visibility_size", "image size of the visibility check (default: %(default)s)"),
+    "--png": ("png", "also write CLEVR-style PNG files"),
+}
+DESIGN = ("--palette", "--shared", "--probe", "--p-burst", "--k", "--seed", "--split-seed", "--antialias", "--objects", "--fov")
+_FLAG_OF = {field: flag for flag, (field, *_) in DATASET_FLAGS.items()}
+
+def _int(text: str) -> int:
+    try: return int(text)
+    except ValueError: raise argparse.ArgumentTypeError(f"must be an integer, got {text!r}") from None
+
+def _at_least(lo: int):
+    "An argparse type: an integer ≥ `lo` (refused when the command line is read)."
+    def check(text: str) -> int:
+        v = _int(text)
+        if v < lo: raise argparse.ArgumentTypeError(f"must be an integer ≥ {lo}, got {v}")
+        return v
+    check.__name__ = f"integer ≥ {lo}"
+    return check
+
+def _palette(text: str) -> int:
+    "An argparse type: levels per channel, at most MAX_PALETTE (more is surely a typo: 99 would be 970 299 colours)."
+    v = _int(text)                                 # too few levels are the configuration's to refuse, in its words
+    if v > MAX_PALETTE:
+        raise argparse.ArgumentTypeError(f"{v} levels would be {v ** 3:,} colours; at most {MAX_PALETTE} ({MAX_PALETTE ** 3:,} colours)")
+    return v
+
+def _option(p: argparse.ArgumentParser, flag: str, note: str = "", **kw) -> None:
+    "Add the dataset option `flag` to `p`: its field's type, default and number of values (`field_kinds`), its help (and `note`); `kw` overrides (e.g. required=True)."
+    field, help, *metavar = DATASET_FLAGS[flag]
+    help += note
+    kinds, _ = field_kinds(DatasetConfig, field)
+    default = DatasetConfig.__dataclass_fields__[field].default
+    spec = dict(dest=field, help=help, default=None if default is MISSING else default)
+    if kinds[0] is not bool: spec["metavar"] = metavar[0] if metavar else flag.lstrip("-").upper().replace("-", "_")   # as argparse would
+    if kinds[0] is bool: spec["action"] = "store_true"
+    elif kinds[0] is tuple: spec.update(type=int, nargs=len(default), default=list(default))
+    else: spec["type"] = _palette if field == "palette" else kinds[0]
+    p.add_argument(flag, **{**spec, **kw})
 
 def _runtime_options(p: argparse.ArgumentParser, device: str | None = None, model: bool = False,
                      threads: str = "torch threads") -> None:
@@ -99,7 +131,7 @@ Every command has --help. Sweeps keep their runs in --runs DIR, else $SYSGEN_RUN
 sysgen checkout you are in."""
 
 # %% ../nbs/10_cli.ipynb #0f339181
-def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's arguments in one place, read like --help
+def _parser() -> argparse.ArgumentParser:   # every command's arguments in one place, read like --help
     parser = argparse.ArgumentParser(prog="sysgen", description=_DESCRIPTION, epilog=_EPILOG,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"sysgen {__version__}")
@@ -110,16 +142,9 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
                        description="Build trainA, valA, valB and valC into --out: CLEVR scene JSON, packed images "
                        "(images/SPLIT.npy), optional PNGs and a manifest of sha256 hashes. Re-running with the same "
                        "options does nothing; different options on an existing directory are an error.")
-    _design_options(d, palette_required=False)           # not with --merge
+    for flag in DESIGN: _option(d, flag, note="; required (except with --merge)" if flag == "--palette" else "")
     d.add_argument("--out", metavar="DIR", help="dataset directory (created atomically)")
-    d.add_argument("--train", type=int, default=_default("n_train"), help="training scenes (default: %(default)s)")
-    d.add_argument("--val", type=int, default=_default("n_val"), help="scenes per validation split (default: %(default)s)")
-    d.add_argument("--size", type=int, default=_default("size"), help="image side in pixels (default: %(default)s)")
-    d.add_argument("--min-visible", type=float, default=_default("min_visible"),
-                   help="fraction of each object that must be visible (default: %(default)s)")
-    d.add_argument("--visibility-size", type=int, default=_default("visibility_size"),
-                   help="image size of the visibility check (default: %(default)s)")
-    d.add_argument("--png", action="store_true", help="also write CLEVR-style PNG files")
+    for flag in ("--train", "--val", "--size", "--min-visible", "--visibility-size", "--png"): _option(d, flag)
     d.add_argument("--shard", metavar="i/n", help="build only part i of n (0-based) into DIR/shards/i-of-n")
     d.add_argument("--merge", metavar="DIR", help="merge the complete shards under DIR/shards into DIR, then stop")
     d.add_argument("--batch", type=int, default=256, help="scenes rendered at a time (default: %(default)s)")
@@ -130,10 +155,10 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     r = sub.add_parser("render", help="draw scenes of a split to a PNG grid",
                        description="Render the first --n scenes of a split (exactly those a dataset with the same "
                        "options holds) into one PNG grid, and print its path.")
-    _design_options(r)
+    for flag in DESIGN: _option(r, flag, **dict(required=True, note="; required") if flag == "--palette" else {})
     r.add_argument("--split", default="trainA", choices=SPLITS, help="which split (default: %(default)s)")
-    r.add_argument("--n", type=int, default=16, help="number of scenes (default: %(default)s)")
-    r.add_argument("--size", type=int, default=128, help="image side in pixels (default: %(default)s)")
+    r.add_argument("--n", type=_at_least(1), default=16, help="number of scenes (default: %(default)s)")
+    _option(r, "--size")                                  # the dataset's default: the same pictures a dataset holds
     r.add_argument("--ncol", type=int, default=None, help="images per row (default: about √n)")
     r.add_argument("--out", metavar="PNG", required=True, help="output PNG file")
     _runtime_options(r, device="cpu")
@@ -143,12 +168,12 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     bsub = b.add_subparsers(dest="what", metavar="WHAT", required=True)
     br = bsub.add_parser("render", help="images per second of the renderer",
                          description="Sample fresh scenes, warm up, then time only the rendering.")
-    br.add_argument("--size", type=int, default=64, help="image side in pixels (default: %(default)s)")
+    _option(br, "--size")
     br.add_argument("--images", type=int, default=4000, help="images to render (default: %(default)s)")
     br.add_argument("--batch", type=int, default=512, help="render batch size (default: %(default)s)")
-    br.add_argument("--antialias", type=int, default=1, help="rays per pixel side (default: %(default)s)")
-    br.add_argument("--palette", type=int, default=6, metavar="N", help="palette of the scenes (default: %(default)s)")
-    br.add_argument("--seed", type=int, default=0, help="scene seed (default: %(default)s)")
+    _option(br, "--antialias")
+    _option(br, "--palette", default=6, note=" (default: %(default)s)")
+    _option(br, "--seed")
     br.add_argument("--repeats", type=int, default=1, help="timed runs; the median is reported (default: %(default)s)")
     _runtime_options(br, device="cpu")
     br.set_defaults(run=_bench_render, parser=br)
@@ -157,8 +182,8 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
                          "report samples/s, model FLOPs per sample, achieved GFLOP/s, the measured matmul peak "
                          "(fp32 and bf16) and the model FLOPs utilisation.")
     bt.add_argument("--config", default=None, help="named configuration (default: the current recipe, sysgen.train.RECIPE)")
-    bt.add_argument("--steps", type=int, default=30, help="timed steps (default: %(default)s)")
-    bt.add_argument("--warmup", type=int, default=5, help="untimed steps first (default: %(default)s)")
+    bt.add_argument("--steps", type=_at_least(1), default=30, help="timed steps (default: %(default)s)")
+    bt.add_argument("--warmup", type=_at_least(0), default=5, help="untimed steps first (default: %(default)s)")
     bt.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                     help="override configuration fields (--set a=1 b=2, or --set a=1 --set b=2)")
     _runtime_options(bt, device="the configuration's, auto", model=True)
@@ -173,12 +198,14 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
                        "under torchrun the same command trains with DistributedDataParallel.")
     t.add_argument("--config", default=None, help="named configuration: paper, baby4, baby3, baby2, baby or tiny (default: the current "
                    "recipe, sysgen.train.RECIPE)")
-    t.add_argument("--palette", type=int, metavar="N", help="levels per RGB channel: N³ colours")
+    _option(t, "--palette")
     t.add_argument("--seed", type=int, help="model / sample-order / mask seed")
     t.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                    help="override configuration fields, e.g. lr=3e-4 (--set a=1 b=2, or --set a=1 --set b=2)")
     t.add_argument("--run-dir", metavar="DIR", help="run directory (default: runs/CONFIG-cCOLOURS-sSEED)")
-    t.add_argument("--resume", action="store_true", help="continue the unfinished run in the run directory")
+    t.add_argument("--resume", action="store_true", help="continue the unfinished run in the run directory, with the "
+                   "configuration its config.json holds (flags given must agree with it; --threads, --device, --bf16 "
+                   "and --attention may change how it computes)")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     _runtime_options(t, device="the configuration's, auto", model=True)
     t.add_argument("--render-device", choices=DEVICES, default="cpu",
@@ -207,7 +234,7 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     w.add_argument("--runs", "--root", dest="root", default=None, metavar="DIR",
                    help="the run store, one directory per run (default: $SYSGEN_RUNS if set, else results/runs of the "
                    "sysgen checkout you are in)")
-    w.add_argument("--jobs", type=int, default=None, help="local: runs at a time (default: one per core)")
+    w.add_argument("--jobs", type=_at_least(1), default=None, help="local: runs at a time (default: one per core)")
     w.add_argument("--index", type=int, default=None, metavar="I", help="run only run I of the sweep")
     w.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                    help="override configuration fields of every run, e.g. steps=12000 (not one the sweep varies, nor seed); "
@@ -247,24 +274,17 @@ def _parser() -> argparse.ArgumentParser:   # long on purpose: every command's a
     return parser
 
 # %% ../nbs/10_cli.ipynb #2bd66972
-_FLAGS = {"palette size n": "--palette", "n_train": "--train", "n_val": "--val", "size": "--size", "antialias": "--antialias",
-          "seed": "--seed", "split_seed": "--split-seed", "shared": "--shared", "probe": "--probe", "p_burst": "--p-burst", "k": "--k",
-          "min_visible": "--min-visible", "visibility_size": "--visibility-size", "n_objects": "--objects", "fov": "--fov"}
-
-def _config(args, **extra) -> DatasetConfig:
-    "The `DatasetConfig` of the options; a bad value is reported under the flag the user typed, with where to look."
-    try:
-        return DatasetConfig(palette=args.palette, seed=args.seed, split_seed=args.split_seed, shared=args.shared, probe=args.probe,
-                             p_burst=args.p_burst, k=args.k, antialias=args.antialias, n_objects=tuple(args.objects),
-                             fov=args.fov, **extra)
-    except ValueError as e:
-        msg = str(e)
-        field = next((f for f in _FLAGS if msg.startswith(f + " ")), None)
-        if field: msg = _FLAGS[field] + msg[len(field):]
-        raise ValueError(f"{msg}; see sysgen {args.command} --help") from None
+def _dataset_config(args, **extra) -> DatasetConfig:
+    "The `DatasetConfig` of the dataset options in `args` (each stored under its field's name); a bad value is reported under the flag the user typed, with where to look."
+    given = {f: getattr(args, f) for f in DatasetConfig.__dataclass_fields__ if hasattr(args, f)}
+    try: return DatasetConfig(**given, **extra)
+    except FieldError as e:
+        raise ValueError(f"{_FLAG_OF.get(e.field, e.field)} {e.problem}; see sysgen {args.command} --help") from None
 
 # %% ../nbs/10_cli.ipynb #d7a1c0de
 def _dataset(args) -> None:
+    from sysgen.dataset import build_dataset, load_dataset, merge_shards
+    from sysgen.runtime import choose_threads, torch_threads
     if args.merge:
         if args.palette is not None or args.out or args.shard:
             args.parser.error("--merge DIR takes no --palette, --out or --shard: the shards know their configuration")
@@ -272,29 +292,39 @@ def _dataset(args) -> None:
         return
     missing = [o for o, v in (("--palette", args.palette), ("--out", args.out)) if v is None]
     if missing: args.parser.error(f"the following arguments are required: {', '.join(missing)} (or --merge DIR)")
-    config = _config(args, n_train=args.train, n_val=args.val, size=args.size, min_visible=args.min_visible,
-                     visibility_size=args.visibility_size, png=args.png)
+    config = _dataset_config(args)
     with torch_threads(choose_threads(args.threads)):
         path = build_dataset(config, args.out, shard=args.shard, progress=not args.quiet, batch_size=args.batch)
     print(load_dataset(path, verify=False))
 
 # %% ../nbs/10_cli.ipynb #67908c3a
+def _writable(path: Path) -> Path:
+    "`path`, its directory created; a place that cannot be written fails here, before any work and creating nothing (PermissionError naming it)."
+    if not os.access(next(p for p in path.parents if p.exists()), os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
 def _render(args) -> None:
-    if args.n < 1: args.parser.error(f"--n must be ≥ 1, got {args.n}")
-    config = _config(args, size=args.size)
+    from PIL import Image
+    from sysgen.dataset import split_scenes
+    from sysgen.io import atomic_write
+    from sysgen.render import image_grid, render
+    from sysgen.runtime import choose_threads, torch_threads
+    config, out = _dataset_config(args), _writable(Path(args.out))
     with torch_threads(choose_threads(args.threads)):
         images = render(split_scenes(config, args.split, 0, args.n), size=args.size, antialias=args.antialias,
                         device=args.device or "cpu")
-    ncol = args.ncol or math.ceil(math.sqrt(args.n))
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    Image.fromarray(image_grid(images, ncol=ncol)).save(out)
+    grid = image_grid(images, ncol=args.ncol or math.ceil(math.sqrt(args.n)))
+    atomic_write(out, lambda tmp: Image.fromarray(grid).save(tmp, format="PNG"))    # whole, or not at all
     print(out)
 
 # %% ../nbs/10_cli.ipynb #ce606b09
 def bench_render(size: int = 64, images: int = 4000, batch: int = 512, antialias: int = 1, palette: int = 6,
                  seed: int = 0, repeats: int = 1, threads: int | None = None, device="cpu") -> dict:
     "Renderer throughput on `images` freshly sampled scenes: a dict with `images_per_s`, `seconds`, `threads`, `device`, …"
+    from sysgen.render import render_benchmark
+    from sysgen.runtime import choose_threads, torch_threads
     for name, v in (("images", images), ("batch", batch), ("repeats", repeats)):
         if v < 1: raise ValueError(f"{name} must be ≥ 1, got {v}")
     with torch_threads(choose_threads(threads)):          # None or 0: OMP_NUM_THREADS if set, else 1
@@ -308,8 +338,8 @@ def _bench_render(args) -> None:
 
 # %% ../nbs/10_cli.ipynb #abdffdbb
 def _bench_train(args) -> None:
-    from sysgen.train import RECIPE, parse_overrides, train_benchmark
-    overrides = {**parse_overrides(args.set), **_runtime_overrides(args)}      # the flags win over --set
+    from sysgen.train import RECIPE, TrainConfig, train_benchmark
+    overrides = {**parse_overrides(TrainConfig, args.set), **_runtime_overrides(args)}      # the flags win over --set
     if args.pack is not None:
         from sysgen.packed import packed_benchmark
         print(json.dumps(packed_benchmark(args.config or RECIPE, pack=args.pack, steps=args.steps, warmup=args.warmup,
@@ -328,13 +358,54 @@ def _check_checkpoint(run_dir: Path, advice: str) -> None:
         raise ValueError(f"the checkpoint {path} cannot be read (corrupt, truncated or not sysgen's); {advice}") from e
 
 # %% ../nbs/10_cli.ipynb #3e9b533f
+def _given(args) -> list[tuple[str, str, object]]:
+    "(the flag as typed, the field it sets, its value) for --config, --palette, --seed and each --set of `sysgen train`."
+    from sysgen.train import TrainConfig
+    out = [(f"{flag} {v}", field, v) for flag, field, v in (("--config", "name", args.config), ("--palette", "palette", args.palette),
+                                                            ("--seed", "seed", args.seed)) if v is not None]
+    return out + [(f"--set {item}", *next(iter(parse_overrides(TrainConfig, [item]).items()))) for item in args.set]
+
 def _train_config(args):
     "The configuration `sysgen train` trains: --config (else the recipe), then --set, --palette, --seed and the runtime flags."
-    from sysgen.train import RECIPE, get_config, parse_overrides
-    overrides = parse_overrides(args.set)
-    if args.palette is not None: overrides["palette"] = args.palette
-    if args.seed is not None: overrides["seed"] = args.seed
+    from sysgen.train import RECIPE, get_config
+    overrides = {field: v for _, field, v in _given(args) if field != "name"}
     return get_config(args.config or RECIPE, **{**overrides, **_runtime_overrides(args)})
+
+def _resumed_config(args, saved):
+    "The configuration a resumed run continues with: `saved` (its config.json) with the runtime flags given. A flag that disagrees with what the run learns is an error naming it."
+    from dataclasses import replace
+    runtime = {}
+    for flag, field, v in _given(args):
+        if field in saved.RUNTIME: runtime[field] = v                         # how it computes may change
+        elif getattr(saved, field) != v:
+            raise ValueError(f"{flag} disagrees with the run's config.json ({field}={getattr(saved, field)}): resume without it, "
+                             "or train into another --run-dir")
+    return replace(saved, **{**runtime, **_runtime_overrides(args)})
+
+# %% ../nbs/10_cli.ipynb #b9b6b53d
+def _saved_config(run_dir: Path):
+    "The configuration in RUN_DIR/config.json, or None before a run starts; a corrupt file is named (`read_json`)."
+    from sysgen.train import TrainConfig
+    path = Path(run_dir) / "config.json"
+    if not path.exists(): return None
+    d = read_json(path)
+    return TrainConfig.from_dict(d["config"] if "config" in d else d)        # early runs stored the bare configuration
+
+def _check_data(config) -> None:
+    "Stop, before anything is loaded, when the dataset in `config.data_dir` cannot feed the run; say which option to change."
+    from sysgen.dataset import check_compatible, saved_config
+    check_compatible(saved_config(config.data_dir), config.image_size, config.text_len, config.palette,
+                     where=f"the dataset {config.data_dir}")
+
+_DISK_FULL = ("unexpected pos", "PytorchStreamWriter failed")   # torch.save's own words when the disk fills up
+
+@contextmanager
+def _disk_full(path: Path):
+    "Report torch.save's errors for a full disk as OSError ENOSPC naming `path` (what `main` says in one line)."
+    try: yield
+    except RuntimeError as e:
+        if any(s in str(e) for s in _DISK_FULL): raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path)) from e
+        raise
 
 def _train(args) -> None:
     from dataclasses import replace
@@ -343,11 +414,15 @@ def _train(args) -> None:
     config = _train_config(args)
     base = CONFIGS[config.name]                      # the default directory is named by what is learned only
     run_dir = Path(args.run_dir or f"runs/{run_name(replace(config, **{k: getattr(base, k) for k in TrainConfig.RUNTIME}))}")
-    finished = (run_dir / "result.json").exists() and (run_dir / "config.json").exists()
+    saved = _saved_config(run_dir)
+    if args.resume and saved is not None: config = _resumed_config(args, saved)
+    finished = (run_dir / "result.json").exists() and saved is not None
     _check_checkpoint(run_dir, "its result.json stands, but `sysgen eval` cannot recompute it: to have a checkpoint "
                       "again, train the run into another --run-dir" if finished else
                       "delete it to train this run from the start, or train into another --run-dir")
-    result = train(config, run_dir, resume=args.resume, progress=not args.quiet, render_device=args.render_device)
+    if config.data_dir is not None and not finished: _check_data(config)
+    with _disk_full(run_dir / "ckpt.pt"):
+        result = train(config, run_dir, resume=args.resume, progress=not args.quiet, render_device=args.render_device)
     if finished: print(f"{run_dir} is finished: nothing to train. Its result is {run_dir / 'result.json'} "
                        "(to train it again, choose another --run-dir).")
     if result: print(json.dumps(dict(run_dir=str(run_dir), metrics=result["metrics"], wall_seconds=result["wall_seconds"])))
@@ -355,8 +430,17 @@ def _train(args) -> None:
 # %% ../nbs/10_cli.ipynb #8c2a1c17
 def _eval(args) -> None:
     from sysgen.train import evaluate_run
-    _check_checkpoint(args.run_dir, "train the run again (sysgen train --run-dir DIR) to evaluate it")
-    print(json.dumps(evaluate_run(args.run_dir, device=args.device, threads=args.threads)["metrics"]))
+    run_dir = Path(args.run_dir)
+    _saved_config(run_dir)                                               # a corrupt config.json is named
+    _check_checkpoint(run_dir, "train the run again (sysgen train --run-dir DIR) to evaluate it")
+    result = run_dir / "result.json"
+    try:
+        if result.exists(): read_json(result)
+    except ValueError:                                                   # this command rewrites it: keep the old bytes aside
+        result.replace(result.with_name("result.json.corrupt"))
+        print(f"{result} was not valid JSON: it is written anew (what it recorded of the training, such as its wall time, "
+              f"is lost; the old file is {result.with_name('result.json.corrupt')})", file=sys.stderr)
+    print(json.dumps(evaluate_run(run_dir, device=args.device, threads=args.threads)["metrics"]))
 
 # %% ../nbs/10_cli.ipynb #2f50ecf1
 def _slurm_params(items) -> dict:
@@ -371,9 +455,9 @@ def _slurm_params(items) -> dict:
 def _sweep_overrides(args) -> dict:
     "The fields --set changes in every run of the sweep; an error naming --set for a key the configuration lacks or the sweep varies, and with --verdict."
     from sysgen.sweep import get_sweep
-    from sysgen.train import parse_overrides
+    from sysgen.train import TrainConfig
     sweep = get_sweep(args.name)                               # an unknown NAME is its own error
-    try: overrides = sweep.check_overrides(parse_overrides(args.set))
+    try: overrides = sweep.check_overrides(parse_overrides(TrainConfig, args.set))
     except ValueError as e: raise ValueError(f"--set: {e}") from None
     if overrides and args.verdict:
         raise ValueError("--verdict judges the sweep's own runs by the checks registered for them; runs made with --set "
@@ -383,6 +467,7 @@ def _sweep_overrides(args) -> dict:
 def _sweep(args) -> None:
     from sysgen import sweep as sw
     from sysgen.io import runs_root
+    from sysgen.runtime import choose_threads, torch_threads
     root = runs_root(args.root)                    # --runs DIR, else $SYSGEN_RUNS, else the checkout's results/runs
     overrides = _sweep_overrides(args)
     runs = sw.status(args.name, args.seeds, root, args.config, overrides)
@@ -447,6 +532,14 @@ def _pack(args) -> None:
     print(json.dumps(dict(finished=sorted(done))))
 
 # %% ../nbs/10_cli.ipynb #a5d29b99
+def _os_error(e: OSError) -> str:
+    "One line for an error of the file system: a full disk or a refused permission named as such, with the file."
+    path = e.filename or "a file"
+    if e.errno in (errno.ENOSPC, errno.EDQUOT): return f"no space left on device writing {path}"
+    if e.errno in (errno.EACCES, errno.EPERM): return f"permission denied writing {path}"
+    if e.errno == errno.EROFS: return f"read-only file system: cannot write {path}"
+    return f"{e.strerror or e}: {path}"
+
 def main(argv: list[str] | None = None) -> None:
     "The `sysgen` command: `main(['dataset', '--palette', '6', '--out', 'data/c216'])`."
     parser = _parser()
@@ -461,3 +554,8 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:   # the reader went away (`sysgen sweep NAME --list | head`): stop quietly, like other Unix tools
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
+    except OSError as e:      # a full disk, a place that cannot be written: one line, no traceback
+        if args.verbose: traceback.print_exception(e)
+        args.parser.exit(1, f"{args.parser.prog}: error: {_os_error(e)}\n")
+    except KeyboardInterrupt: # Ctrl-C: what was being written is removed by its writer; the shell's usual status
+        args.parser.exit(130, f"{args.parser.prog}: interrupted\n")

@@ -5,6 +5,7 @@
 # %% ../nbs/03_dataset.ipynb #95ed1f63
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -17,20 +18,17 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
-import torch
-from PIL import Image
-from tqdm import tqdm
 
 from . import __version__
-from .distributions import PAIR, SPLITS, Bursty, SystematicSplit
-from .distributions import from_dict as distribution_from_dict
-from .io import JSONConfig
-from .render import render, visibility_check
+from .distributions import PAIR, SPLITS, Bursty, SystematicSplit, check_pair
+from .io import FieldError, JSONConfig, about, read_json
+from .io import from_dict as distribution_from_dict
 from .scenes import Camera, Layout, Scenes, concat, from_clevr, sample_scenes, to_clevr
 
 # %% auto #0
-__all__ = ['DatasetConfig', 'split_scenes', 'scene_batch', 'split_data', 'parse_shard', 'shard_range', 'build_dataset',
-           'merge_shards', 'read_scenes', 'SplitData', 'Dataset', 'load_dataset']
+__all__ = ['TOKENS_PER_OBJECT', 'DatasetConfig', 'split_scenes', 'scene_batch', 'split_data', 'parse_shard', 'shard_range',
+           'build_dataset', 'merge_shards', 'read_scenes', 'SplitData', 'Dataset', 'load_dataset', 'saved_config',
+           'check_compatible']
 
 # %% ../nbs/03_dataset.ipynb #cf258e55
 @lru_cache(maxsize=16)
@@ -40,7 +38,7 @@ def _systematic(palette_n, shared, seed, probe="shape", context="color") -> Syst
 # %% ../nbs/03_dataset.ipynb #6fc663f0
 def _check_int(name, value, lo):
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
-        raise ValueError(f"{name} must be an integer ≥ {lo}, got {value!r}")
+        raise FieldError(name, f"must be an integer ≥ {lo}, got {value!r}")
 
 # %% ../nbs/03_dataset.ipynb #0ba011a8
 @dataclass(frozen=True)
@@ -67,13 +65,18 @@ class DatasetConfig(JSONConfig):
     extent: float = 3.0          # object centres lie in [-extent, extent]² (CLEVR's 3; a narrower camera needs less)
 
     def __post_init__(self):
-        for name, lo in [("n_train", 0), ("n_val", 0), ("size", 8), ("antialias", 1), ("seed", 0),
+        "Check every field: a bad one is a `FieldError` naming it (the command line reports it under its flag)."
+        for name, lo in [("palette", 2), ("n_train", 0), ("n_val", 0), ("size", 8), ("antialias", 1), ("seed", 0),
                          ("split_seed", 0), ("visibility_size", 8)]:
             _check_int(name, getattr(self, name), lo)
-        if not 0 <= self.min_visible <= 1: raise ValueError(f"min_visible must be in [0, 1], got {self.min_visible}")
+        if not 0 <= self.min_visible <= 1: raise FieldError("min_visible", f"must be in [0, 1], got {self.min_visible}")
         object.__setattr__(self, "n_objects", tuple(self.n_objects))   # JSON gives a list
-        self.layout(); self.camera()                                     # check them
-        Bursty(self.systematic().objects("trainA"), self.p_burst, self.k)  # checks palette, shared, the pair, p_burst, k
+        with about("n_objects"): self.layout()
+        with about("fov"): self.camera()
+        with about("probe"): check_pair(self.probe, self.context)
+        with about("shared"): base = self.systematic().objects("trainA")
+        with about("p_burst"): Bursty(base, self.p_burst)
+        with about("k"): Bursty(base, 1.0, self.k)
 
     def to_dict(self) -> dict:
         "The fields as a JSON-ready dict; `probe` and `context` only when they are not the paper's pair (the manifests of older datasets lack them)."
@@ -112,6 +115,7 @@ def _objects(config: DatasetConfig, split: str):
 # %% ../nbs/03_dataset.ipynb #7c3e5a39
 def split_scenes(config: DatasetConfig, split: str, start: int = 0, n: int | None = None) -> Scenes:
     "Scenes `start … start+n-1` of `split` of the dataset `config` describes (all of them by default)."
+    from sysgen.render import visibility_check
     n = config.n(split) - start if n is None else n
     accept = visibility_check(size=config.visibility_size, min_fraction=config.min_visible, camera=config.camera())
     return sample_scenes(config.objects(split), n, seed=(config.seed, SPLITS.index(split)), start=start, accept=accept,
@@ -156,24 +160,35 @@ def _sha256(path: Path) -> str:
 # %% ../nbs/03_dataset.ipynb #202ab42f
 def scene_batch(config: DatasetConfig, split: str, start: int, n: int, batch_size: int = 256, device="cpu"):
     "Scene JSON of scenes `start … start+n-1` of `split`, and their images rendered from that JSON (computed on `device`)."
+    from sysgen.render import render
     doc = to_clevr(split_scenes(config, split, start, n), split=split, start=start, image_size=config.size,
                    camera=config.camera())
     return doc, render(from_clevr(doc), size=config.size, antialias=config.antialias, batch_size=batch_size,
                        camera=config.camera(), device=device)
 
-def split_data(config: DatasetConfig, split: str, batch_size: int = 512, device="cpu") -> tuple[Scenes, torch.Tensor]:
+def split_data(config: DatasetConfig, split: str, batch_size: int = 512, device="cpu") -> tuple[Scenes, "torch.Tensor"]:
     "A whole split in memory — exactly the scenes and pixels `build_dataset` would write — for runs that need no files; rendered on `device` (`sysgen.render.render`)."
     doc, images = scene_batch(config, split, 0, config.n(split), batch_size, device)
     return from_clevr(doc), images
 
+def _open_images(path: Path, shape: tuple) -> np.memmap:
+    "A new .npy file of uint8 images `shape`, its disk space reserved at once: a full disk is an OSError (ENOSPC) naming `path` here, not a crash (SIGBUS) when a page of the memory map is written later."
+    images = np.lib.format.open_memmap(path, mode="w+", dtype=np.uint8, shape=shape)
+    if hasattr(os, "posix_fallocate"):
+        try:
+            with open(path, "r+b") as f: os.posix_fallocate(f.fileno(), 0, os.fstat(f.fileno()).st_size)
+        except OSError as e:                                           # a file system that cannot reserve: as before
+            if e.errno not in (errno.EOPNOTSUPP, errno.EINVAL): raise OSError(e.errno, e.strerror, str(path)) from None
+    return images
+
 def _write_split(root: Path, config: DatasetConfig, split: str, lo: int, hi: int, batch_size: int, bar) -> None:
     "Write scenes `lo … hi-1` of `split` under `root` (scene JSON, packed images, PNGs if asked)."
+    from PIL import Image
     (root / "scenes").mkdir(exist_ok=True); (root / "images").mkdir(exist_ok=True)
     if config.png: (root / "images" / split).mkdir()
     info = to_clevr(split_scenes(config, split, lo, 0), split=split, image_size=config.size, camera=config.camera())["info"]
     out = _SceneJSON(root / "scenes" / f"CLEVR_{split}_scenes.json", info)
-    images = np.lib.format.open_memmap(root / "images" / f"{split}.npy", mode="w+", dtype=np.uint8,
-                                       shape=(hi - lo, 3, config.size, config.size))
+    images = _open_images(root / "images" / f"{split}.npy", (hi - lo, 3, config.size, config.size))
     try:
         for s in range(lo, hi, batch_size):
             m = min(batch_size, hi - s)
@@ -233,7 +248,7 @@ def shard_range(n_scenes: int, shard) -> tuple[int, int]:
 # %% ../nbs/03_dataset.ipynb #98c4049d
 def _read_manifest(root: Path) -> dict | None:
     p = Path(root) / "manifest.json"
-    return json.loads(p.read_text(encoding="utf-8")) if p.exists() else None
+    return read_json(p) if p.exists() else None
 
 def _describe(diff: dict) -> str:
     return "; ".join(f"{k} = {a!r} on disk, {b!r} asked" for k, (a, b) in diff.items())
@@ -281,8 +296,9 @@ def _makedirs(path: Path) -> list[Path]:
     return created
 
 def _mkdtemp(parent: Path, name: str) -> Path:
-    "A hidden temporary sibling `.NAME.tmp-XXXX` in `parent`, with the permissions of a normal new directory."
-    tmp = Path(tempfile.mkdtemp(prefix=f".{name}.tmp-", dir=parent))
+    "A hidden temporary sibling `.NAME.tmp-XXXX` in `parent`, with the permissions of a normal new directory; an OSError names `parent`."
+    try: tmp = Path(tempfile.mkdtemp(prefix=f".{name}.tmp-", dir=parent))
+    except OSError as e: raise OSError(e.errno, e.strerror, str(parent)) from e
     umask = os.umask(0); os.umask(umask)
     os.chmod(tmp, 0o777 & ~umask)                 # mkdtemp makes it private (0700); a dataset is meant to be shared
     return tmp
@@ -295,6 +311,7 @@ def _remove_empty(dirs: list[Path]) -> None:
 # %% ../nbs/03_dataset.ipynb #1a00fec7
 def build_dataset(config: DatasetConfig, out_dir, shard=None, progress: bool = True, batch_size: int = 256) -> Path:
     "Build the four splits of `config` into `out_dir` (or shard `(i, n)` of them into `out_dir/shards/i-of-n`)."
+    from tqdm import tqdm
     out, shard = Path(out_dir), parse_shard(shard)
     _check_int("batch_size", batch_size, 1)
     target = out if shard is None else out / "shards" / f"{shard[0]}-of-{shard[1]}"
@@ -307,7 +324,9 @@ def build_dataset(config: DatasetConfig, out_dir, shard=None, progress: bool = T
         return target
     ranges = {s: shard_range(config.n(s), shard) for s in SPLITS}
     created = _makedirs(target.parent)
-    tmp = _mkdtemp(target.parent, target.name)
+    try: tmp = _mkdtemp(target.parent, target.name)
+    except BaseException:
+        _remove_empty(created); raise
     try:
         with tqdm(total=sum(hi - lo for lo, hi in ranges.values()), unit="scene", desc=f"building {target}",
                   disable=not progress) as bar:
@@ -316,9 +335,11 @@ def build_dataset(config: DatasetConfig, out_dir, shard=None, progress: bool = T
                 _write_split(tmp, config, split, lo, hi, batch_size, bar)
         _write_manifest(tmp, _manifest(tmp, config, ranges, shard))
         _commit(tmp, target, config)
-    except BaseException:
+    except BaseException as e:
         shutil.rmtree(tmp, ignore_errors=True)
         _remove_empty(created)
+        if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT):    # name what was being built, not its temporary
+            raise OSError(e.errno, e.strerror, str(target)) from e
         raise
     return target
 
@@ -357,8 +378,7 @@ def _merge_into(tmp: Path, config: DatasetConfig, shards: list[Path], manifests:
         headers = {_scene_header(s / "scenes" / name) for s in shards}
         if len(headers) != 1: raise ValueError(f"the shards' {name} files disagree on their `info`")
         out = _SceneJSON(tmp / "scenes" / name, json.loads(headers.pop() + "]}")["info"])
-        images = np.lib.format.open_memmap(tmp / "images" / f"{split}.npy", mode="w+", dtype=np.uint8,
-                                           shape=(config.n(split), 3, config.size, config.size))
+        images = _open_images(tmp / "images" / f"{split}.npy", (config.n(split), 3, config.size, config.size))
         if config.png: (tmp / "images" / split).mkdir()
         try:
             for s, lo in zip(shards, stops):
@@ -375,6 +395,7 @@ def _merge_into(tmp: Path, config: DatasetConfig, shards: list[Path], manifests:
 # %% ../nbs/03_dataset.ipynb #6b571dc3
 def merge_shards(out_dir, count: int | None = None, verify: bool = True, progress: bool = True) -> Path:
     "Merge the complete shards under `out_dir/shards/` into the dataset at `out_dir`."
+    from tqdm import tqdm
     out = Path(out_dir)
     count, found = _find_shards(out, count)
     shards = [found[i] for i in range(count)]
@@ -480,3 +501,28 @@ def load_dataset(path, verify: bool = True) -> Dataset:
         raise FileNotFoundError(f"{root} holds no sysgen dataset (no manifest.json){hint}")
     if verify: _verify(root, manifest)
     return Dataset(root, manifest)
+
+# %% ../nbs/03_dataset.ipynb #af4d1c2d
+TOKENS_PER_OBJECT = 5   # an object's four words and its [SEP] (sysgen.text)
+
+def saved_config(path) -> DatasetConfig:
+    "The configuration of the dataset at `path`, read from its manifest alone."
+    manifest = _read_manifest(Path(path))
+    if manifest is None:
+        hint = ": it holds shards, merge them first" if (Path(path) / "shards").is_dir() else ""
+        raise FileNotFoundError(f"{path} holds no sysgen dataset (no manifest.json){hint}")
+    return DatasetConfig.from_dict(manifest["config"])
+
+def check_compatible(config: DatasetConfig, image_size: int, text_len: int, palette: int | None = None,
+                     where: str = "the dataset") -> None:
+    "A ValueError saying which option to change when the dataset `config` cannot feed a model of `image_size`-pixel images and `text_len`-token texts (over `palette`'s colours)."
+    problems, most = [], config.n_objects[1]
+    if palette is not None and config.palette != palette:
+        problems.append(f"it has {config.palette ** 3} colours and the run {palette ** 3}: use --palette {config.palette}")
+    if config.size != image_size:
+        problems.append(f"its images are {config.size}×{config.size} and the model takes {image_size}×{image_size}: use "
+                        f"--set image_size={config.size} (or a dataset built with --size {image_size})")
+    if TOKENS_PER_OBJECT * most > text_len:
+        problems.append(f"a scene of {most} objects needs {TOKENS_PER_OBJECT * most} tokens, more than text_len={text_len}: "
+                        f"use --set text_len={TOKENS_PER_OBJECT * most} (or a dataset built with --objects MIN {text_len // TOKENS_PER_OBJECT})")
+    if problems: raise ValueError(f"{where} cannot be trained on as the run is configured: " + "; ".join(problems))

@@ -11,44 +11,14 @@ from functools import cached_property, lru_cache
 from typing import Mapping, Sequence
 
 import numpy as np
-import torch
 
+from .io import JSONConfig, from_dict
 from .scenes import ATTRIBUTES, SHAPES, UniformObjects, palette, sample_scenes, vocabulary
 
 # %% auto #0
-__all__ = ['PROBES', 'ShapeColour', 'SPLITS', 'C_CUBE', 'C_CYLINDER', 'PAIR', 'KEEPS_ALL', 'Serialisable', 'from_dict',
-           'AttributeColour', 'sample_objects', 'default_shared', 'check_pair', 'held_values', 'SystematicSplit',
-           'Bursty', 'hue_shift', 'HueJitter', 'Subset', 'nmi', 'nmi_table', 'closed_form_nmi', 'nmi_variants',
-           'explore_figure', 'explore']
-
-# %% ../nbs/02_distributions.ipynb #a86fb9f2
-_TYPES: dict[str, type] = {}
-
-class Serialisable:
-    "Mixin for frozen dataclasses: `to_dict()` gives JSON-ready constructor arguments plus a `type` key."
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        _TYPES[cls.__name__] = cls
-
-    def to_dict(self) -> dict:
-        "The constructor arguments as a JSON-ready dict, with the class name under `type` (`from_dict` reads it back)."
-        d = {"type": type(self).__name__}
-        for f in fields(self):
-            if not f.init: continue
-            v = getattr(self, f.name)
-            d[f.name] = v.to_dict() if isinstance(v, Serialisable) else v
-        return d
-
-    @classmethod
-    def _from_dict(cls, d: dict): return cls(**d)
-
-def from_dict(d: Mapping):
-    "Rebuild a value saved with `to_dict()` (the `type` key names its class)."
-    if not isinstance(d, Mapping) or d.get("type") not in _TYPES:
-        got = d.get("type") if isinstance(d, Mapping) else type(d).__name__
-        raise ValueError(f"from_dict needs a dict whose 'type' is one of {sorted(_TYPES)}, got {got!r}")
-    args = {k: from_dict(v) if isinstance(v, Mapping) and "type" in v else v for k, v in d.items() if k != "type"}
-    return _TYPES[d["type"]]._from_dict(args)
+__all__ = ['PROBES', 'ShapeColour', 'SPLITS', 'C_CUBE', 'C_CYLINDER', 'PAIR', 'KEEPS_ALL', 'AttributeColour', 'sample_objects',
+           'default_shared', 'check_pair', 'held_values', 'SystematicSplit', 'Bursty', 'hue_shift', 'HueJitter',
+           'Subset', 'nmi', 'nmi_table', 'closed_form_nmi', 'nmi_variants', 'explore_figure', 'explore']
 
 # %% ../nbs/02_distributions.ipynb #ff028e1e
 PROBES = tuple(a for a in ATTRIBUTES if a != "color")   # the attributes that can play shape's part: shape, size, material
@@ -79,8 +49,10 @@ def _get(obj, key):
 
 # %% ../nbs/02_distributions.ipynb #b011aa00
 @dataclass(frozen=True)
-class AttributeColour(Serialisable):
+class AttributeColour(JSONConfig):
     "The probe uniform, colour uniform over `allowed[value of the probe]`, the other two attributes uniform and independent."
+    TYPED = True
+    ALIASES = ("ShapeColour",)  # the name of the shape-only version
     palette_n: int        # the palette has palette_n³ colours
     allowed: tuple        # per value of the probe (vocabulary order, or a dict by value name): the colours it may take, names or indices
     probe: str = "shape"  # the attribute whose values restrict the colours: shape (the paper's), material or size
@@ -143,7 +115,6 @@ class AttributeColour(Serialisable):
         return f"AttributeColour(palette_n={self.palette_n}: {self.palette_n ** 3} colours; allowed per {self.probe}: {counts})"
 
 ShapeColour = AttributeColour            # the name of the shape-only version, still read by `from_dict`
-_TYPES["ShapeColour"] = AttributeColour
 
 # %% ../nbs/02_distributions.ipynb #eeacddab
 def sample_objects(objects, n_scenes: int, rng: np.random.Generator, n_objects: tuple = (3, 10)) -> dict[str, np.ndarray]:
@@ -188,8 +159,9 @@ def held_values(probe: str) -> tuple[str, str]:
 
 # %% ../nbs/02_distributions.ipynb #f8d51ab0
 @dataclass(frozen=True)
-class SystematicSplit(Serialisable):
+class SystematicSplit(JSONConfig):
     "CoGenT-style split: two values of the probe (cubes and cylinders) each lose m colours in training, `shared` colours stay common to both."
+    TYPED = True
     palette_n: int             # palette of palette_n³ colours
     shared: int | None = None  # colours allowed for both held values (cubes and cylinders) in training (None: `default_shared`)
     seed: int = 0              # seeds the choice of the B colours
@@ -252,7 +224,9 @@ class SystematicSplit(Serialisable):
         return dict(d, **{f"{s}_{v}": list(cols) for s, lists in (("b", self.b), ("c", self.c)) for v, cols in lists.items()})
 
     @classmethod
-    def _from_dict(cls, d: dict):
+    def from_dict(cls, d: dict):
+        "The split `d` describes; its held-out lists, where recorded, must be those its seed draws now."
+        d = {k: v for k, v in d.items() if k != "type"}
         recorded = {k: d.pop(k) for k in list(d) if k.startswith(("b_", "c_"))}
         split = cls(**d)
         now = {f"{s}_{v}": cols for s, lists in (("b", split.b), ("c", split.c)) for v, cols in lists.items()}
@@ -275,8 +249,9 @@ class SystematicSplit(Serialisable):
 
 # %% ../nbs/02_distributions.ipynb #49078d21
 @dataclass(frozen=True)
-class Bursty(Serialisable):
+class Bursty(JSONConfig):
     "Training scenes that, with probability `p_burst`, use at most `k` distinct colours (each allowed for its shape)."
+    TYPED = True
     base: AttributeColour  # the training object distribution (e.g. `split.objects('trainA')`)
     p_burst: float = 1.0  # probability that a scene is bursty
     k: int = 3            # at most k colours in a bursty scene (k ≥ 3)
@@ -323,6 +298,7 @@ class Bursty(Serialisable):
 # %% ../nbs/02_distributions.ipynb #b6abace5
 def _rgb_to_hsv(img: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     "Hue, saturation, value of float images (..., 3, H, W) in [0, 1] (torchvision's `_rgb2hsv`)."
+    import torch
     r, g, b = img.unbind(-3)
     maxc, minc = img.amax(-3), img.amin(-3)
     cr = maxc - minc
@@ -336,6 +312,7 @@ def _rgb_to_hsv(img: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Te
 
 def _hsv_to_rgb(h: torch.Tensor, s: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
     "Float RGB images (..., 3, H, W) from hue, saturation, value."
+    import torch
     n = torch.tensor([5.0, 3.0, 1.0], dtype=h.dtype, device=h.device).view(3, 1, 1)
     k = torch.remainder(n + 6.0 * h.unsqueeze(-3), 6.0)
     return v.unsqueeze(-3) * (1 - s.unsqueeze(-3) * (torch.minimum(k, 4 - k).clamp(0, 1)))
@@ -345,6 +322,7 @@ _HUE_CHUNK_PIXELS = 32_768   # pixels per chunk of images: two 128×128 images, 
 
 def _hue_shift_chunk(images: torch.Tensor, shifts: torch.Tensor) -> torch.Tensor:
     "`hue_shift` of a few images (B, 3, H, W) with their shifts (B,) or (1,), already checked."
+    import torch
     uint8 = images.dtype == torch.uint8
     x = images.float() / 255 if uint8 else images
     h, s, v = _rgb_to_hsv(x)
@@ -353,6 +331,7 @@ def _hue_shift_chunk(images: torch.Tensor, shifts: torch.Tensor) -> torch.Tensor
 
 def hue_shift(images: torch.Tensor, shifts) -> torch.Tensor:
     "Rotate the hue of each image (B, 3, H, W) by its shift (B,) in fractions of the hue circle; keeps the dtype. Works through the batch a few images at a time (`_HUE_CHUNK_PIXELS`): the same numbers, about twice as fast on a training batch."
+    import torch
     if images.ndim != 4 or images.shape[1] != 3:
         raise ValueError(f"images must be a batch (B, 3, H, W), got shape {tuple(images.shape)}")
     uint8 = images.dtype == torch.uint8
@@ -369,8 +348,9 @@ def hue_shift(images: torch.Tensor, shifts) -> torch.Tensor:
 
 # %% ../nbs/02_distributions.ipynb #f36be70e
 @dataclass(frozen=True)
-class HueJitter(Serialisable):
+class HueJitter(JSONConfig):
     "Latent intervention: rotate each training image's hue by a shift uniform in [−h, h]."
+    TYPED = True
     h: float = 0.0  # maximum shift, a fraction of the hue circle (0 ≤ h ≤ 0.5; 0.5 covers the whole circle)
 
     def __post_init__(self):
@@ -387,8 +367,9 @@ class HueJitter(Serialisable):
 
 # %% ../nbs/02_distributions.ipynb #65ab7cc3
 @dataclass(frozen=True)
-class Subset(Serialisable):
+class Subset(JSONConfig):
     "A seeded fraction of a dataset; subsets with the same seed are nested."
+    TYPED = True
     fraction: float  # 0 < fraction ≤ 1
     seed: int = 0
 

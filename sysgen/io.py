@@ -11,9 +11,11 @@ import re
 import subprocess
 import tempfile
 from contextlib import contextmanager
+import types
+import typing
 from dataclasses import asdict, fields
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Mapping
 
 import numpy as np
 
@@ -21,11 +23,12 @@ import sysgen
 
 # %% auto #0
 __all__ = ['LOADED_COMMIT', 'RUNS_ENV', 'LOCK_NAME', 'atomic_write', 'write_json', 'read_json', 'checkout_commit', 'code_commit',
-           'git_commit', 'derive_seed', 'JSONConfig', 'project_root', 'runs_root', 'run_lock', 'run_locked']
+           'git_commit', 'derive_seed', 'JSONConfig', 'from_dict', 'FieldError', 'about', 'field_kinds', 'parse_value',
+           'parse_overrides', 'project_root', 'runs_root', 'run_lock', 'run_locked']
 
 # %% ../nbs/00b_io.ipynb #2b9f010c
 def atomic_write(path, write) -> Path:
-    "Call `write(tmp_path)` on a temporary file next to `path`, then rename it to `path`; on failure remove it. The file gets the user's umask, as `open` would give it (not mkstemp's 0600)."
+    "Call `write(tmp_path)` on a temporary file next to `path`, then rename it to `path`; on failure remove it (an OSError then names `path`, not its temporary). The file gets the user's umask, as `open` would give it (not mkstemp's 0600)."
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -34,8 +37,10 @@ def atomic_write(path, write) -> Path:
     os.close(fd)
     try:
         write(tmp); os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True); raise
+    except BaseException as e:
+        Path(tmp).unlink(missing_ok=True)
+        if isinstance(e, OSError) and e.errno is not None: raise OSError(e.errno, e.strerror, str(path)) from e
+        raise
     return path
 
 # %% ../nbs/00b_io.ipynb #a4ab3066
@@ -45,9 +50,12 @@ def write_json(path, obj, indent: int = 1) -> Path:
 
 # %% ../nbs/00b_io.ipynb #3f37d38e
 def read_json(path):
-    "The JSON content of `path`; a ValueError naming the file if it is not valid JSON."
+    "The JSON content of `path`; a ValueError naming the file, where it breaks and what to do if it is not valid JSON."
     try: return json.loads(Path(path).read_text())
-    except json.JSONDecodeError as e: raise ValueError(f"{path} is not valid JSON: {e}") from None
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path} is not valid JSON (line {e.lineno} column {e.colno}): delete it or restore it from git") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not valid JSON (not UTF-8 text): delete it or restore it from git") from None
 
 # %% ../nbs/00b_io.ipynb #d17cc8a6
 def checkout_commit(root) -> str | None:
@@ -79,25 +87,100 @@ def derive_seed(*key: int) -> int:
     return int(np.random.SeedSequence(list(key)).generate_state(1)[0])
 
 # %% ../nbs/00b_io.ipynb #ae4b48ca
+_TYPES: dict[str, type] = {}   # class name (and older names) → class, for the values that save their type
+
 class JSONConfig:
-    "Mixin for frozen dataclass configurations: `to_dict`, `from_dict` and `diff`."
-    KIND: ClassVar[str] = "configuration"
+    "Mixin for frozen dataclasses that go to and from JSON: `to_dict`, `from_dict` and `diff`. With `TYPED`, `to_dict` also writes the class's name under `type`, and the module's `from_dict` rebuilds any such value, nested ones included."
+    KIND: ClassVar[str] = "configuration"   # in error messages
+    TYPED: ClassVar[bool] = False           # write the class name, and register it for `from_dict`
+    ALIASES: ClassVar[tuple] = ()           # older names of the class, still read by `from_dict`
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls.TYPED:
+            for name in (cls.__name__, *cls.ALIASES): _TYPES[name] = cls
 
     def to_dict(self) -> dict:
-        "The fields as a JSON-ready dict (tuples as lists)."
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+        "The constructor arguments as a JSON-ready dict (tuples as lists, nested values as their own dicts), with the class name under `type` when TYPED."
+        d = {"type": type(self).__name__} if self.TYPED else {}
+        for f in fields(self):
+            if not f.init: continue
+            v = getattr(self, f.name)
+            d[f.name] = v.to_dict() if isinstance(v, JSONConfig) else list(v) if isinstance(v, tuple) else v
+        return d
 
     @classmethod
     def from_dict(cls, d: dict):
-        "The configuration `d` describes; unknown keys are an error."
-        unknown = set(d) - {f.name for f in fields(cls)}
-        if unknown: raise ValueError(f"unknown {cls.KIND} keys {sorted(unknown)}; known keys: {', '.join(f.name for f in fields(cls))}")
+        "The value `d` describes (its `type`, if any, aside); unknown keys are an error."
+        d = {k: v for k, v in d.items() if not (cls.TYPED and k == "type")}
+        known = [f.name for f in fields(cls) if f.init]
+        unknown = set(d) - set(known)
+        if unknown: raise ValueError(f"unknown {cls.KIND} keys {sorted(unknown)}; known keys: {', '.join(known)}")
         return cls(**d)
 
     def diff(self, other) -> dict:
         "Fields that differ: name → (value here, value in `other`)."
         a, b = self.to_dict(), other.to_dict()
         return {k: (a[k], b[k]) for k in a if a[k] != b[k]}
+
+def from_dict(d: Mapping):
+    "Rebuild a value saved by the `to_dict()` of a TYPED `JSONConfig` (its `type` key names the class), nested values included."
+    if not isinstance(d, Mapping) or d.get("type") not in _TYPES:
+        got = d.get("type") if isinstance(d, Mapping) else type(d).__name__
+        raise ValueError(f"from_dict needs a dict whose 'type' is one of {sorted(_TYPES)}, got {got!r}")
+    args = {k: from_dict(v) if isinstance(v, Mapping) and "type" in v else v for k, v in d.items() if k != "type"}
+    return _TYPES[d["type"]].from_dict(args)
+
+# %% ../nbs/00b_io.ipynb #3652f43d
+class FieldError(ValueError):
+    "A bad value of the configuration field `field`; `problem` says what is wrong ('must be …, got …')."
+    def __init__(self, field: str, problem: str):
+        super().__init__(f"{field} {problem}")
+        self.field, self.problem = field, problem
+
+@contextmanager
+def about(field: str):
+    "Report a ValueError raised in the block as a `FieldError` of `field` (its message, less the field's name if it starts with it)."
+    try: yield
+    except FieldError: raise
+    except ValueError as e:
+        msg = str(e)
+        raise FieldError(field, msg[len(field) + 1:] if msg.startswith(field + " ") else f"is not valid: {msg}") from None
+
+# %% ../nbs/00b_io.ipynb #6237c575
+def field_kinds(cls, name: str) -> tuple[list, bool]:
+    "The types a value of the field `name` of the dataclass `cls` may take (from its annotation; None left out), and whether it may be None."
+    hint = typing.get_type_hints(cls)[name]
+    args = typing.get_args(hint) if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union else (hint,)
+    return [typing.get_origin(a) or a for a in args if a is not type(None)], type(None) in args
+
+def parse_value(cls, name: str, text: str):
+    "`text` (typed on a command line) as a value of the field `name` of the dataclass `cls`, by its annotation."
+    kinds, optional = field_kinds(cls, name)
+    if optional and text.lower() in ("none", "null"): return None
+    if kinds[0] is tuple:
+        try: return tuple(int(v) for v in text.split(","))
+        except ValueError: raise FieldError(name, f"must be integers separated by commas, got {text!r}") from None
+    if bool in kinds:
+        if text.lower() in ("1", "true", "yes"): return True
+        if text.lower() in ("0", "false", "no"): return False
+        if str in kinds and text.lower() == "auto": return "auto"
+        raise FieldError(name, f"must be {'auto, ' if str in kinds else ''}true or false, got {text!r}")
+    if kinds[0] in (int, float):
+        try: return kinds[0](text)
+        except ValueError: raise FieldError(name, f"must be {'an integer' if kinds[0] is int else 'a number'}, got {text!r}") from None
+    return text
+
+def parse_overrides(cls, items) -> dict:
+    "{'lr': 0.001, ...} from ['lr=1e-3', ...]: fields of the dataclass `cls`, each value read by `parse_value`."
+    known = [f.name for f in fields(cls)]
+    out = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep: raise ValueError(f"expected key=value, got {item!r}")
+        if key not in known: raise ValueError(f"unknown {getattr(cls, 'KIND', 'configuration')} key {key!r}; known keys: {', '.join(known)}")
+        out[key] = parse_value(cls, key, value)
+    return out
 
 # %% ../nbs/00b_io.ipynb #fba41fe9
 def project_root(start=None) -> Path | None:

@@ -13,9 +13,6 @@ import warnings
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
-import torch
-from torch.nn.attention import SDPBackend, sdpa_kernel
-
 # %% auto #0
 __all__ = ['ATTENTION', 'DEVICES', 'RUNTIME_BEFORE', 'choose_threads', 'torch_threads', 'cpu_flags', 'cpu_model', 'cpu_id',
            'native_bf16_cpu', 'bf16_choice', 'bf16_matmul_fast', 'has_native_bf16', 'bf16_pays', 'resolve_bf16',
@@ -41,6 +38,7 @@ def choose_threads(requested: int | None = None, environ=None) -> int:
 @contextmanager
 def torch_threads(n: int):
     "Run the block with `n` torch threads (intra-op), then restore the previous number."
+    import torch
     before = torch.get_num_threads()
     torch.set_num_threads(n)
     try: yield n
@@ -99,6 +97,7 @@ _MEASURED: dict = {}   # (n, seconds, rounds, threads) → the answer: one timin
 
 def bf16_matmul_fast(n: int = 512, seconds: float = 0.02, rounds: int = 5) -> bool:
     "Measured here, once per process and thread count: is a bf16 n×n matrix multiply at least as fast as an fp32 one? Each precision's best of `rounds` interleaved timings of `seconds`."
+    import torch
     key = (n, seconds, rounds, torch.get_num_threads())
     if key in _MEASURED: return _MEASURED[key]
     a = {dt: torch.randn(n, n).to(dt) for dt in (torch.bfloat16, torch.float32)}
@@ -115,6 +114,7 @@ def bf16_matmul_fast(n: int = 512, seconds: float = 0.02, rounds: int = 5) -> bo
 
 def has_native_bf16(device="cpu", cpuinfo: str | None = None, measure=None) -> bool:
     "Does `device` compute bf16 natively? CUDA: compute capability ≥ 8.0; CPU: its flags, else `measure()` (default `bf16_matmul_fast`)."
+    import torch
     device = torch.device(device)
     if device.type == "cuda":
         if torch.version.hip: return torch.cuda.is_bf16_supported()
@@ -124,6 +124,7 @@ def has_native_bf16(device="cpu", cpuinfo: str | None = None, measure=None) -> b
 
 def bf16_pays(device="cpu", cpuinfo: str | None = None, measure=None) -> bool:
     "The `auto` rule: CUDA: native bf16; CPU: not ruled out by its flags and `measure()`d (default `bf16_matmul_fast`) at least as fast as fp32."
+    import torch
     device = torch.device(device)
     if device.type == "cuda": return has_native_bf16(device)
     return native_bf16_cpu(cpu_flags(_cpuinfo() if cpuinfo is None else cpuinfo)) is not False and (measure or bf16_matmul_fast)()
@@ -131,6 +132,7 @@ def bf16_pays(device="cpu", cpuinfo: str | None = None, measure=None) -> bool:
 # %% ../nbs/00a_runtime.ipynb #8e4311b7
 def resolve_bf16(requested, device="cpu", cpuinfo: str | None = None, measure=None) -> bool:
     "`bf16_choice` for `device`, with the machine's facts; warns when bf16 is forced where it is only emulated."
+    import torch
     bf16 = bf16_choice(requested, requested == "auto" and bf16_pays(device, cpuinfo, measure))
     if requested is True and torch.device(device).type == "cpu" and not has_native_bf16(device, cpuinfo, measure):
         warnings.warn("bf16=true on a CPU without native bf16 (no avx512_bf16 / amx_bf16): autocast emulates it and "
@@ -141,6 +143,7 @@ def resolve_bf16(requested, device="cpu", cpuinfo: str | None = None, measure=No
 # %% ../nbs/00a_runtime.ipynb #cf8d929e
 def autocast(device, bf16: bool):
     "bfloat16 autocast on `device`'s type (CPU or CUDA) when `bf16`, else a context that changes nothing."
+    import torch
     return torch.autocast(torch.device(device).type, dtype=torch.bfloat16, enabled=bool(bf16))
 
 # %% ../nbs/00a_runtime.ipynb #f5e0de18
@@ -148,6 +151,7 @@ ATTENTION = ("auto", "math", "fused")
 
 def attention_backend(requested: str = "auto", device="cpu") -> str:
     "The attention kernel for `device`: 'math' or 'fused' as requested; 'auto' is math on a CPU, fused elsewhere."
+    import torch
     if requested not in ATTENTION:
         raise ValueError(f"attention must be one of {', '.join(ATTENTION)} (--attention), got {requested!r}; try --attention auto")
     if requested != "auto": return requested
@@ -155,6 +159,7 @@ def attention_backend(requested: str = "auto", device="cpu") -> str:
 
 def attention_kernel(requested: str = "auto", device="cpu"):
     "A context in which `F.scaled_dot_product_attention` runs `attention_backend(requested, device)`: the math kernel, or torch's own choice."
+    from torch.nn.attention import SDPBackend, sdpa_kernel
     return sdpa_kernel(SDPBackend.MATH) if attention_backend(requested, device) == "math" else nullcontext()
 
 # %% ../nbs/00a_runtime.ipynb #8cb42512
@@ -163,6 +168,7 @@ DEVICES = ("auto", "cpu", "cuda")
 def choose_device(requested: str = "auto", local_rank: int | None = None, cuda_available: bool | None = None,
                   cuda_count: int | None = None) -> torch.device:
     "The torch device for `requested` ('auto', 'cpu' or 'cuda'); under torchrun GPU number `local_rank`."
+    import torch
     if requested not in DEVICES:
         raise ValueError(f"device must be one of {', '.join(DEVICES)} (--device), got {requested!r}; try --device auto")
     if requested == "cpu": return torch.device("cpu")
@@ -187,17 +193,20 @@ def local_rank(environ=None) -> int | None:
 
 def dist_backend(device) -> str:
     "The torch.distributed backend for processes whose model is on `device`: NCCL on CUDA, gloo on the CPU."
+    import torch
     return "nccl" if torch.device(device).type == "cuda" else "gloo"
 
 # %% ../nbs/00a_runtime.ipynb #543d9958
 def as_device(device) -> torch.device:
     "'auto', 'cpu' or 'cuda' through `choose_device` (with its checks); a torch.device or 'cuda:1' as given."
+    import torch
     if isinstance(device, str) and device in DEVICES: return choose_device(device, local_rank())
     return torch.device(device)
 
 # %% ../nbs/00a_runtime.ipynb #45fa364e
 def synchronize(device) -> None:
     "Wait for the work queued on `device` (CUDA runs asynchronously; needed before reading a clock)."
+    import torch
     if torch.device(device).type == "cuda": torch.cuda.synchronize(device)
 
 # %% ../nbs/00a_runtime.ipynb #2a3b73c9
@@ -208,6 +217,7 @@ _CPU_FEATURES = frozenset({"avx2", "fma", "avx512f", "avx512_bf16", "amx_bf16", 
 def runtime_record(device="cpu", bf16: bool = False, threads: int | None = None, cpuinfo: str | None = None,
                    attention: str = "auto") -> dict:
     "Device, its name, precision, attention kernel, threads, CPU model, family and features, torch, CUDA and Python versions: what a run used."
+    import torch
     device = torch.device(device)
     text = _cpuinfo() if cpuinfo is None else cpuinfo
     cpu = cpu_model(text)
