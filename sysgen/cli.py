@@ -338,7 +338,9 @@ def _bench_render(args) -> None:
 
 # %% ../nbs/10_cli.ipynb #abdffdbb
 def _bench_train(args) -> None:
-    from sysgen.train import RECIPE, TrainConfig, train_benchmark
+    from sysgen.recipes import RECIPE
+    from sysgen.config import TrainConfig
+    from sysgen.train import train_benchmark
     overrides = {**parse_overrides(TrainConfig, args.set), **_runtime_overrides(args)}      # the flags win over --set
     if args.pack is not None:
         from sysgen.packed import packed_benchmark
@@ -360,14 +362,14 @@ def _check_checkpoint(run_dir: Path, advice: str) -> None:
 # %% ../nbs/10_cli.ipynb #3e9b533f
 def _given(args) -> list[tuple[str, str, object]]:
     "(the flag as typed, the field it sets, its value) for --config, --palette, --seed and each --set of `sysgen train`."
-    from sysgen.train import TrainConfig
+    from sysgen.config import TrainConfig
     out = [(f"{flag} {v}", field, v) for flag, field, v in (("--config", "name", args.config), ("--palette", "palette", args.palette),
                                                             ("--seed", "seed", args.seed)) if v is not None]
     return out + [(f"--set {item}", *next(iter(parse_overrides(TrainConfig, [item]).items()))) for item in args.set]
 
 def _train_config(args):
     "The configuration `sysgen train` trains: --config (else the recipe), then --set, --palette, --seed and the runtime flags."
-    from sysgen.train import RECIPE, get_config
+    from sysgen.recipes import RECIPE, get_config
     overrides = {field: v for _, field, v in _given(args) if field != "name"}
     return get_config(args.config or RECIPE, **{**overrides, **_runtime_overrides(args)})
 
@@ -385,7 +387,7 @@ def _resumed_config(args, saved):
 # %% ../nbs/10_cli.ipynb #b9b6b53d
 def _saved_config(run_dir: Path):
     "The configuration in RUN_DIR/config.json, or None before a run starts; a corrupt file is named (`read_json`)."
-    from sysgen.train import TrainConfig
+    from sysgen.config import TrainConfig
     path = Path(run_dir) / "config.json"
     if not path.exists(): return None
     d = read_json(path)
@@ -410,7 +412,9 @@ def _disk_full(path: Path):
 def _train(args) -> None:
     from dataclasses import replace
     from sysgen.sweep import run_name
-    from sysgen.train import CONFIGS, TrainConfig, train
+    from sysgen.recipes import CONFIGS
+    from sysgen.config import TrainConfig
+    from sysgen.train import train
     config = _train_config(args)
     base = CONFIGS[config.name]                      # the default directory is named by what is learned only
     run_dir = Path(args.run_dir or f"runs/{run_name(replace(config, **{k: getattr(base, k) for k in TrainConfig.RUNTIME}))}")
@@ -455,7 +459,7 @@ def _slurm_params(items) -> dict:
 def _sweep_overrides(args) -> dict:
     "The fields --set changes in every run of the sweep; an error naming --set for a key the configuration lacks or the sweep varies, and with --verdict."
     from sysgen.sweep import get_sweep
-    from sysgen.train import TrainConfig
+    from sysgen.config import TrainConfig
     sweep = get_sweep(args.name)                               # an unknown NAME is its own error
     try: overrides = sweep.check_overrides(parse_overrides(TrainConfig, args.set))
     except ValueError as e: raise ValueError(f"--set: {e}") from None
@@ -465,12 +469,14 @@ def _sweep_overrides(args) -> dict:
     return overrides
 
 def _sweep(args) -> None:
-    from sysgen import sweep as sw
+    from sysgen.executors import sweep as run_sweep
+    from sysgen.report import status
+    from sysgen.sweep import train_args
     from sysgen.io import runs_root
     from sysgen.runtime import choose_threads, torch_threads
     root = runs_root(args.root)                    # --runs DIR, else $SYSGEN_RUNS, else the checkout's results/runs
     overrides = _sweep_overrides(args)
-    runs = sw.status(args.name, args.seeds, root, args.config, overrides)
+    runs = status(args.name, args.seeds, root, args.config, overrides)
     if args.list:
         for r in runs:   # partial and running runs: the step reached, of the run's steps
             at = f"{'?' if r['step'] is None else r['step']}/{r['steps']}" if r["state"] in ("partial", "running") else ""
@@ -479,7 +485,7 @@ def _sweep(args) -> None:
     if args.train_args:                            # RUNS_FILE lines of tools/device_runs.sh: NAME ARGS...
         for r in runs:
             if r["state"] in ("todo", "partial"):
-                print(" ".join([r["name"], *sw.train_args(r["config"]), *(["--resume"] if r["state"] == "partial" else [])]))
+                print(" ".join([r["name"], *train_args(r["config"]), *(["--resume"] if r["state"] == "partial" else [])]))
         return
     if args.verdict:
         from sysgen.verdicts import judge
@@ -497,7 +503,7 @@ def _sweep(args) -> None:
             from sysgen.packed import run_packed
             out = run_packed([r["config"] for r in runs], root, analyse=not args.no_analysis, progress=not args.quiet,
                              pack=args.pack, budget=args.budget)
-        else: out = sw.sweep(args.name, seeds=args.seeds, executor=args.executor, root=root, config=args.config, index=args.index,
+        else: out = run_sweep(args.name, seeds=args.seeds, executor=args.executor, root=root, config=args.config, index=args.index,
                              jobs=args.jobs, analyse=not args.no_analysis, progress=not args.quiet, overrides=overrides, **params)
     if args.index is not None: print(json.dumps(dict(metrics=out["metrics"], wall_seconds=out["wall_seconds"]))); return
     if not out: print(f"nothing to do: all {len(runs)} runs of {args.name} in {root} are finished"

@@ -5,9 +5,8 @@
 # %% ../nbs/06a_config.ipynb #656552b0
 from __future__ import annotations
 
-import dataclasses
 import os
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import ClassVar
 
 import torch
@@ -15,6 +14,7 @@ import torch
 from .dataset import DatasetConfig
 from .distributions import check_pair
 from .io import JSONConfig
+from .io import parse_overrides as io_parse_overrides
 from .model import ModelConfig
 from .runtime import DEVICES, as_device, attention_backend, choose_threads, resolve_bf16, runtime_record, torch_threads
 from .store import RunDir
@@ -139,33 +139,9 @@ class TrainConfig(JSONConfig):
         return {k: v for k, v in self.diff(other).items() if k not in self.RUNTIME}
 
 # %% ../nbs/06a_config.ipynb #ba9e99e9
-def _convert(field: dataclasses.Field, text: str):
-    kind = str(field.type)
-    if text.lower() in ("none", "null") and "None" in kind: return None
-    if kind.split(" | ")[0] == "tuple":
-        try: return tuple(int(v) for v in text.split(","))
-        except ValueError: raise ValueError(f"{field.name} must be integers separated by commas, got {text!r}") from None
-    if "bool" in kind:
-        if text.lower() in ("1", "true", "yes"): return True
-        if text.lower() in ("0", "false", "no"): return False
-        if "str" in kind and text.lower() == "auto": return "auto"
-        raise ValueError(f"{field.name} must be {'auto, ' if 'str' in kind else ''}true or false, got {text!r}")
-    for t in (int, float):
-        if t.__name__ in kind.split(" | ")[0]:
-            try: return t(text)
-            except ValueError: raise ValueError(f"{field.name} must be {'an integer' if t is int else 'a number'}, got {text!r}") from None
-    return text
-
 def parse_overrides(items) -> dict:
-    "{'lr': 0.001, ...} from ['lr=1e-3', ...] (values converted to each field's type)."
-    known = {f.name: f for f in fields(TrainConfig)}
-    out = {}
-    for item in items or []:
-        if "=" not in item: raise ValueError(f"expected key=value, got {item!r}")
-        key, value = item.split("=", 1)
-        if key not in known: raise ValueError(f"unknown configuration key {key!r}; known keys: {', '.join(known)}")
-        out[key] = _convert(known[key], value)
-    return out
+    "{'lr': 0.001, ...} from ['lr=1e-3', ...]: `TrainConfig` fields, each value read by its annotation (`sysgen.io.parse_overrides`)."
+    return io_parse_overrides(TrainConfig, items)
 
 # %% ../nbs/06a_config.ipynb #9041a575
 @dataclass(frozen=True)

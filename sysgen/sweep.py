@@ -161,19 +161,3 @@ def get_sweep(name: str) -> Sweep:
     "The named sweep."
     if name not in SWEEPS: raise ValueError(f"unknown sweep {name!r}: expected one of {', '.join(SWEEPS)}")
     return SWEEPS[name]
-
-# %% ../nbs/09_sweep.ipynb #0875f5e3
-_MOVED = {**dict.fromkeys(("run_one", "adopt", "recovery_agreement", "RECOVERY_AGREE", "recover_model", "pending", "SweepStopped",
-                            "run_local", "run_slurm", "sweep"), "executors"),
-          **dict.fromkeys(("run_step", "status", "without_index", "experiments_table", "cpu_time", "with_words", "experiment_frame",
-                            "compare", "value", "ID_TARGET", "point_label", "short_of_target", "PAPER_SAMPLES", "describe_scale",
-                            "experiment_runs", "plot_effect", "curve"), "report")}
-
-def __getattr__(name: str):
-    "A name that moved to `sysgen.executors` or `sysgen.report`, found there on first use (transitional: import it from there)."
-    if name == "run_state":                     # now sysgen.store.RunDir(run_dir).state
-        from sysgen.store import RunDir
-        return lambda run_dir: RunDir(run_dir).state
-    if name not in _MOVED: raise AttributeError(f"module 'sysgen.sweep' has no attribute {name!r}")
-    import importlib
-    return getattr(importlib.import_module(f"sysgen.{_MOVED[name]}"), name)
