@@ -25,12 +25,12 @@ from fastcore.basics import patch
 from tqdm.auto import tqdm
 
 import sysgen
-from .config import Runtime, TrainConfig, as_train_config, parse_overrides, read_run_config   # as_train_config, parse_overrides: also importable from here
+from .config import Runtime, TrainConfig, read_run_config
 from .dataset import load_dataset, split_data
 from .distributions import SPLITS, HueJitter, Subset
 from .evaluate import evaluate, result_record, split_scores
 from .io import atomic_write, derive_seed, git_commit, read_json
-from .recipes import CONFIGS, EARLIER_RECIPES, RECIPE, get_config   # CONFIGS, EARLIER_RECIPES: also importable from here
+from .recipes import RECIPE, get_config
 from .runtime import as_device, autocast, dist_backend, has_native_bf16, synchronize
 from .store import RunDir
 from .model import MMLM, count_parameters, flops_per_sample
