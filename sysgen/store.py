@@ -81,13 +81,11 @@ def require(self: RunDir, *roles: str, why: str = "") -> RunDir:
     return self
 
 # %% ../nbs/00c_store.ipynb #ce470208
-_NO_DEFAULT = object()
-
 @patch
-def read(self: RunDir, role: str, default=_NO_DEFAULT):
-    "The JSON content of the file with `role`; `default` if it is missing and one is given, else `require`'s error."
+def read(self: RunDir, role: str, default=...):
+    "The JSON content of the file with `role`; `default` if it is missing and one is given (any value but `...`), else `require`'s error."
     if not self.file(role).is_file():
-        if default is not _NO_DEFAULT: return default
+        if default is not ...: return default
         self.require(role)
     return read_json(self.file(role))
 

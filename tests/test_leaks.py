@@ -10,7 +10,7 @@ import dataclasses, importlib, inspect, os, pkgutil, re
 
 import sysgen
 
-PLAIN = (type(None), bool, int, float, str)
+PLAIN = (type(None), type(...), bool, int, float, str)   # ... (Ellipsis): a "no default given" sentinel
 
 # what a built page must never contain: an environment dump, an absolute path of a home, root or temporary directory,
 # or a string shaped like a credential (GitHub, PyPI, AWS, Slack, OpenAI-style keys, bearer tokens)
