@@ -5,17 +5,24 @@
 # %% ../nbs/08e_plots.ipynb #fd356ced
 from __future__ import annotations
 
+import io
+import os
+import re
+from pathlib import Path
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.ticker import NullLocator
 
 from .evaluate import chance
+from .io import atomic_write, project_root
 from .scenes import ATTRIBUTES
 from .stats import mean_ci, pearson_ci
 
 # %% auto #0
-__all__ = ['PAPER', 'COLOUR_TICKS', 'HALF_LINE', 'plot_vs_colours', 'plot_scatter', 'plot_attribute_bars']
+__all__ = ['PAPER', 'COLOUR_TICKS', 'HALF_LINE', 'FIGURES_ENV', 'plot_vs_colours', 'plot_scatter', 'plot_attribute_bars',
+           'figures_dir', 'FigureFile', 'figure_file']
 
 # %% ../nbs/08e_plots.ipynb #f8ffff64
 PAPER = {
@@ -130,3 +137,40 @@ def plot_attribute_bars(agg_or_record, palette_n: int | None = None, ax=None):
     ax.set_ylim(0, 1.2); ax.set_yticks(np.linspace(0, 1, 6)); ax.set_ylabel("accuracy")
     ax.set_title(f"{palette_n ** 3} colours", fontsize=10); ax.legend(fontsize=7, ncol=4, loc="upper center")
     return ax
+
+# %% ../nbs/08e_plots.ipynb #91d3d3a6
+FIGURES_ENV = "SYSGEN_FIGURES"   # where figures go instead of results/figures (tests point it at a temporary folder)
+
+def figures_dir(start=None) -> Path:
+    "Where pages save their figures: $SYSGEN_FIGURES, else results/figures of the checkout holding `start` (the working directory)."
+    if os.environ.get(FIGURES_ENV): return Path(os.environ[FIGURES_ENV])
+    project = project_root(start)
+    if project is None:
+        raise FileNotFoundError(f"no figures folder: {Path(start or Path.cwd()).resolve()} is not inside a sysgen checkout; set ${FIGURES_ENV}")
+    return project / "results" / "figures"
+
+# %% ../nbs/08e_plots.ipynb #ba233132
+class FigureFile:
+    "A figure saved as a file, shown in a notebook as a Markdown image whose path is relative to the working directory (the notebook's folder)."
+    def __init__(self, path, alt: str): self.path, self.alt = Path(path), alt
+    def _repr_markdown_(self) -> str:
+        return f"![{self.alt}]({Path(os.path.relpath(self.path.resolve(), Path.cwd().resolve())).as_posix()})"
+    def __repr__(self) -> str: return f"figure: {self.path.name}"
+
+# %% ../nbs/08e_plots.ipynb #9513bce9
+def _alt(fig) -> str:
+    "A figure's titles, as the text that stands for it."
+    titles = [t for t in ([fig._suptitle.get_text()] if fig._suptitle else []) + [ax.get_title() for ax in fig.axes] if t]
+    return re.sub(r"[\[\]\n]+", " ", "; ".join(titles)).strip()
+
+def figure_file(name: str, fig=None, alt: str | None = None, folder=None) -> FigureFile:
+    "Save `fig` (default: the current figure) as `name`.png in `folder` (default `figures_dir`), rewriting the file only when its bytes change, close it, and return it to show (a `FigureFile`); `alt` (default: its titles) stands for the image in text."
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", name):
+        raise ValueError(f"figure name {name!r}: use lower-case letters, digits, '-' and '_'")
+    fig = fig if fig is not None else plt.gcf()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", bbox_inches="tight", metadata={"Software": None})   # no version or date in the file
+    plt.close(fig)
+    path, data = Path(folder or figures_dir()) / f"{name}.png", buf.getvalue()
+    if not (path.is_file() and path.read_bytes() == data): atomic_write(path, lambda tmp: Path(tmp).write_bytes(data))
+    return FigureFile(path, alt or _alt(fig) or name)

@@ -25,8 +25,9 @@ def _notebooks():
 
 
 @pytest.mark.parametrize("nb", _notebooks(), ids=lambda p: str(p.relative_to(NBS)))
-def test_notebook(nb, monkeypatch):
+def test_notebook(nb, monkeypatch, tmp_path):
     monkeypatch.chdir(ROOT)  # nbdev finds settings.ini from the working directory
+    monkeypatch.setenv("SYSGEN_FIGURES", str(tmp_path))  # pages save their figures here, not in results/figures
     cfg = get_config()
     skip = cfg.get("tst_flags", "").split()
     force = os.environ.get("SYSGEN_TEST_FLAGS", "").split()

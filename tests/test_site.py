@@ -139,7 +139,9 @@ def expected(src):
     def shown(c):
         s = "".join(c["source"])
         return not re.search(r"^#\|\s*(hide\b|include:\s*false|output:\s*false)", s, re.M)
-    def images(outputs): return sum(any(k.startswith("image/") for k in o.get("data", {})) for o in outputs)
+    def images(outputs):                                  # image data, or a figure saved as a file (a Markdown image)
+        return sum(any(k.startswith("image/") for k in o.get("data", {})) or "![" in "".join(o.get("data", {}).get("text/markdown", ""))
+                   for o in outputs)
     figures = sum(images(c.get("outputs", [])) for c in nb["cells"] if c["cell_type"] == "code" and shown(c))
     state = nb["metadata"].get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
     figures += sum(images(m.get("state", {}).get("outputs", [])) for m in state.values())

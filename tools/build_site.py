@@ -233,21 +233,25 @@ def hide_range_indexes(nb):
 
 
 def embed_md_images(nb, folder):
-    "Markdown images with a relative path (`![alt](img.png)`) as data URIs, so pages work from any folder."
+    "Markdown images with a relative path (`![alt](img.png)`), in Markdown cells and Markdown outputs, as data URIs, so pages work from any folder."
     # (nbconvert's own `embed_images` also mangles inline HTML such as show_doc's `<a ...>source</a>`)
     def data_uri(m):
         f = folder / m[2]
         if re.match(r"[a-z]+:", m[2]) or not f.is_file(): return m[0]
         mime = mimetypes.guess_type(f.name)[0] or "application/octet-stream"
         return f"![{m[1]}](data:{mime};base64,{base64.b64encode(f.read_bytes()).decode()})"
+    image = r"!\[([^\]]*)\]\(([^)\s]+)\)"
     for c in nb.cells:
-        if c.cell_type == "markdown": c.source = re.sub(r"!\[([^\]]*)\]\(([^)\s]+)\)", data_uri, c.source)
+        if c.cell_type == "markdown": c.source = re.sub(image, data_uri, c.source)
+        for o in c.get("outputs", []):                      # a figure saved as a file (`sysgen.plots.figure_file`)
+            md = o.get("data", {}).get("text/markdown")
+            if md: o["data"]["text/markdown"] = re.sub(image, data_uri, "".join(md) if isinstance(md, list) else md)
 
 
 def count_figures(nb):
     "Outputs and figures (images in outputs, also inside saved widget state) of a notebook."
     outs = [o for c in nb.cells for o in c.get("outputs", [])]
-    def imgs(os_): return sum(any(k.startswith("image/") for k in o.get("data", {})) for o in os_)
+    def imgs(os_): return sum(any(k.startswith("image/") for k in o.get("data", {})) or "![" in str(o.get("data", {}).get("text/markdown", "")) for o in os_)
     state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     return len(outs), imgs(outs) + sum(imgs(m.get("state", {}).get("outputs", [])) for m in state.values())
 
