@@ -556,7 +556,8 @@ def main(argv: list[str] | None = None) -> None:
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e:
         if args.verbose: traceback.print_exception(e)
         hint = " (--verbose shows why)" if e.__cause__ is not None and not args.verbose else ""
-        args.parser.exit(getattr(e, "exit_code", 1), f"{args.parser.prog}: error: {e}{hint}\n")   # stopped by a signal: 128 + it
+        stopped = hasattr(e, "exit_code")   # stopped by a signal or a budget, with checkpoints: not an error, and 128 + the signal
+        args.parser.exit(e.exit_code if stopped else 1, f"{args.parser.prog}: {'' if stopped else 'error: '}{e}{hint}\n")
     except BrokenPipeError:   # the reader went away (`sysgen sweep NAME --list | head`): stop quietly, like other Unix tools
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
