@@ -17,7 +17,7 @@ import pandas as pd
 
 import sysgen
 from .io import runs_root
-from .report import experiments_table, point_label, point_runs, status, with_words
+from .report import ID_TARGET, experiments_table, point_label, point_runs, status, with_words
 from .results import EVAL_SPLITS, load_results, provenance, provenance_label, results_frame, runtime_segments
 from .stats import condition_correlation, diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, tost, wilson_ci
 from .store import RunDir, run_dirs
@@ -26,13 +26,15 @@ from .recipes import RECIPE, get_config
 
 # %% auto #0
 __all__ = ['MIN_SEEDS', 'SMALL_EFFECT', 'REGISTRY', 'HISTORY', 'COMMITS', 'PRECISION', 'VERDICTS', 'UNCHECKED', 'TOST_WORDS',
-           'EIGHT', 'METRIC_NAMES', 'KINDS', 'POOLED', 'project_dir', 'load_registry', 'verdict_of', 'registered',
-           'Outcome', 'judge_level', 'seed_spread', 'judge_difference', 'judge_equivalence', 'correlations',
-           'judge_correlation', 'magnitude_reading', 'judge_magnitude', 'frozen', 'frozen_in', 'commit_dates',
-           'run_start', 'prospective', 'record_starts', 'precision_checks', 'judge_precision', 'precision_equivalence',
-           'one_way', 'provenance_note', 'small_effect', 'check_arms', 'post_hoc', 'judge_check', 'verdict_word',
-           'magnitude_word', 'verdict', 'runs_frame', 'checks', 'pooled', 'judge', 'correlation_table', 'key_number',
-           'verdicts_table', 'history', 'verdicts_then']
+           'EIGHT', 'METRIC_NAMES', 'KINDS', 'POOLED', 'QUESTIONS', 'ID_GOALS', 'SHIFT_STATUS', 'project_dir',
+           'load_registry', 'verdict_of', 'registered', 'Outcome', 'judge_level', 'seed_spread', 'judge_difference',
+           'judge_equivalence', 'correlations', 'judge_correlation', 'magnitude_reading', 'judge_magnitude', 'frozen',
+           'frozen_in', 'commit_dates', 'run_start', 'prospective', 'record_starts', 'precision_checks',
+           'judge_precision', 'precision_equivalence', 'one_way', 'provenance_note', 'small_effect', 'check_arms',
+           'post_hoc', 'judge_check', 'verdict_word', 'magnitude_word', 'verdict', 'runs_frame', 'checks', 'pooled',
+           'judge', 'correlation_table', 'key_number', 'verdicts_table', 'load_questions', 'base_point',
+           'question_checks', 'sees', 'judge_id_gate', 'judge_within_interval', 'shift_word', 'judge_shift',
+           'judge_question', 'questions', 'draw_spread', 'history', 'verdicts_then']
 
 # %% ../nbs/11_verdicts.ipynb #286b50cc
 MIN_SEEDS = 3                                       # seeds a point needs before it can decide a check
@@ -49,11 +51,15 @@ def project_dir() -> Path:
     "The sysgen checkout this package lives in (it holds the registry)."
     return Path(sysgen.__file__).resolve().parents[1]
 
+def _read(rel: Path, what: str) -> dict:
+    "The JSON file `rel` of the checkout's registry, or a one-line error naming `what` it should have held."
+    path = project_dir() / rel
+    if not path.is_file(): raise FileNotFoundError(f"no {what} at {path}: verdicts need a sysgen checkout")
+    return json.loads(path.read_text())
+
 def load_registry() -> dict:
     "The pre-registered checks and the rules that decide them."
-    path = project_dir() / REGISTRY
-    if not path.is_file(): raise FileNotFoundError(f"no check registry at {path}: verdicts need a sysgen checkout")
-    return json.loads(path.read_text())
+    return _read(REGISTRY, "check registry")
 
 def verdict_of(check: dict) -> str:
     "Which verdict a check serves: 'magnitude' (how close to a published number) or 'direction' (which way an effect goes)."
@@ -261,7 +267,7 @@ def judge_correlation(check: dict, frame: pd.DataFrame, config: str = RECIPE) ->
 
 # %% ../nbs/11_verdicts.ipynb #8f21570b
 METRIC_NAMES = {"valA.shape": "shape ID", "valB.shape": "shape OOD", "valC.shape": "shape OOD on the corner colours",
-                "valA.color": "colour ID", "valB.material": "material OOD", "valB.size": "size OOD",
+                "valA.color": "colour ID", "valA.material": "material ID", "valA.size": "size ID", "valB.material": "material OOD", "valB.size": "size OOD",
                 "nmi.color-shape": "NMI(colour, shape)", "p_score.shape": "shape p-score"}
 
 def _change(a: dict, b: dict) -> str:
@@ -515,9 +521,12 @@ KINDS = {"level": judge_level, "difference": judge_difference, "equivalence": ju
          "magnitude": judge_magnitude}
 
 def check_arms(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> list[tuple[str, pd.DataFrame]]:
-    "(name, runs) of every grid point a check reads: its two points a and b, its points, its family, or its one point."
+    "(name, runs) of every grid point a check reads: its two points a and b, its points (with the split-0 `base_point` each is compared with, for a registered question's `within_interval` or `shift`), its family, or its one point."
     if "a" in check: return [(f"{k} ({point_label(check[k])})", point_runs(frame, check[k], config)) for k in ("a", "b")]
-    return [(point_label(p), point_runs(frame, p, config)) for p in check.get("points") or check.get("family") or [check["point"]]]
+    arms = [(point_label(p), point_runs(frame, p, config)) for p in check.get("points") or check.get("family") or [check["point"]]]
+    if check["kind"] in ("within_interval", "shift"):
+        arms += [(f"split 0 ({point_label(base_point(p))})", point_runs(frame, base_point(p), config)) for p in check["points"]]
+    return arms
 
 def post_hoc(check: dict, run_dirs: Iterable, dates: dict | None = None) -> str:
     "'' when every run in `run_dirs` started from a commit holding `check`; else 'post hoc' (all of them) or 'post hoc for K of the N runs it judges'."
@@ -690,6 +699,125 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
                     "post hoc": ", ".join(late) if late else ("none" if done else "—")})
         rows.append(row)
     return pd.concat([table, pd.DataFrame(rows)], axis=1)
+
+# %% ../nbs/11_verdicts.ipynb #2f505bf7
+QUESTIONS = Path("preregistration") / "draws-and-shift.json"
+ID_GOALS = {"valA.shape": ID_TARGET, "valA.material": ID_TARGET, "valA.size": ID_TARGET, "valA.color": 0.80}   # the ID an arm needs to speak about OOD
+
+def load_questions() -> dict:
+    "The registered questions beside the sweeps: 'draws' and 'shift', each with its points, seeds, runs and checks, and when the file was frozen."
+    return _read(QUESTIONS, "registered questions")
+
+def base_point(point: dict) -> dict:
+    "The recipe's diversity point that a question's `point` is compared with: the same palette, on split 0, nothing else changed."
+    return {"palette": point["palette"]}
+
+def question_checks(name: str) -> list[dict]:
+    "The checks of question `name` ('draws' or 'shift'), one per point, each with `points` = [that point], the file's freezing, and for a magnitude check the paper's number at that palette (`of`='level')."
+    q = load_questions()
+    names = [k for k, v in q.items() if isinstance(v, dict) and "checks" in v]
+    if name not in names: raise ValueError(f"no registered question {name!r}; questions: {', '.join(names)}")
+    out = []
+    for c in q[name]["checks"]:
+        if c.get("superseded_by"): continue
+        for p in c["points"]:
+            one = {**c, "points": [p], "frozen": q["frozen"], "question": name}
+            if c["kind"] == "magnitude": one.update(of="level", point=p, paper=c["paper"][str(p["palette"])])
+            out.append(one)
+    return out
+
+# %% ../nbs/11_verdicts.ipynb #55f69a1d
+def sees(point: dict, frame: pd.DataFrame, config: str = RECIPE) -> tuple[str, str]:
+    "('sees' | 'does not see' | 'undecided', the ID behind it): whether the 3-seed means of the runs of `point` meet every ID target in `ID_GOALS`."
+    rows, means = point_runs(frame, point, config), {}
+    for m in ID_GOALS:
+        v = _seeds(rows, m)
+        if len(v) < MIN_SEEDS: return "undecided", f"{METRIC_NAMES[m]} {_few(v, m)}"
+        means[m] = float(v.mean())
+    short = [m for m, goal in ID_GOALS.items() if means[m] < goal]
+    ids = ", ".join(f"{METRIC_NAMES[m]} {_num(x, m)}" + (f" (under {_num(ID_GOALS[m], m)})" if m in short else "") for m, x in means.items())
+    return ("does not see" if short else "sees"), f"{ids} (3-seed means)"
+
+def judge_id_gate(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outcome:
+    "An `id_gate` check: holds when its point sees (`sees`), fails when it does not, undecided under 3 seeds."
+    point = check["points"][0]
+    word, why = sees(point, frame, config)
+    return Outcome(check["id"], check["claim"], {"sees": "holds", "does not see": "fails"}.get(word, "undecided"),
+                   f"{point_label(point)}: {word}: {why}")
+
+# %% ../nbs/11_verdicts.ipynb #7f867497
+def _against_base(check: dict, frame: pd.DataFrame, config: str, base_name: str):
+    "(point, metric, the seeds of a question check's one point, those of its `base_point`, and an undecided Outcome while either has fewer than 3 seeds, else None)."
+    point, metric = check["points"][0], check["metric"]
+    new, ref = (_seeds(point_runs(frame, p, config), metric) for p in (point, base_point(point)))
+    few = (Outcome(check["id"], check["claim"], "undecided", f"{point_label(point)}: {_few(new, metric)}; {base_name}: {_few(ref, metric)}")
+           if len(new) < MIN_SEEDS or len(ref) < MIN_SEEDS else None)
+    return point, metric, new, ref, few
+
+def judge_within_interval(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outcome:
+    "A `within_interval` check: its point's 3-seed mean inside the 95 % t interval of `base_point` ('stays': holds) or outside ('moves': fails); the Welch interval of the difference beside it."
+    point, metric, new, ref, few = _against_base(check, frame, config, "split 0")
+    if few: return few
+    m, rm, rlo, rhi = float(new.mean()), *mean_ci(ref)
+    inside = rlo <= m <= rhi
+    d, lo, hi = diff_ci(ref.to_numpy(), new.to_numpy())
+    detail = (f"{point_label(point)}: {_num(m, metric)} (n={len(new)} seeds) {'inside' if inside else 'outside'} split 0's "
+              f"{_iv(rm, rlo, rhi, metric, bounded=True)} (n={len(ref)}): {'stays' if inside else 'moves'}; draw − split 0 = "
+              f"{_iv(d, lo, hi, metric, difference=True)} points (Welch, deciding nothing)")
+    return Outcome(check["id"], check["claim"], "holds" if inside else "fails", detail)
+
+# %% ../nbs/11_verdicts.ipynb #ab69f921
+SHIFT_STATUS = {"explains the shift": "holds", "moves it away": "fails", "does not explain the shift": "fails"}
+
+def shift_word(lo: float, hi: float, margin: float) -> str:
+    "The registered word for the interval [lo, hi] of d = baseline − arm, with the `margin` that counts as explaining the shift."
+    if lo != lo or hi != hi: return "undecided"
+    if lo > margin: return "explains the shift"
+    if lo > 0: return "moves the curve toward the paper's"
+    if hi < 0: return "moves it away"
+    return "does not explain the shift" if hi < margin else "undecided"
+
+def judge_shift(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outcome:
+    "A `shift` check: d = baseline − arm of its one point (Welch 95 % t interval), in the registered words (`shift_word`); holds when the arm explains the shift."
+    point, metric, arm, base, few = _against_base(check, frame, config, "baseline")
+    if few: return few
+    d, lo, hi = diff_ci(arm.to_numpy(), base.to_numpy())
+    word = shift_word(lo, hi, check["margin"])
+    detail = (f"{point_label(point)}: {word}: baseline − arm = {_iv(d, lo, hi, metric, difference=True)} points "
+              f"(Welch, n={len(base)} and {len(arm)}); explains it above {_num(check['margin'], metric)} points")
+    return Outcome(check["id"], check["claim"], SHIFT_STATUS.get(word, "undecided"), detail)
+
+# %% ../nbs/11_verdicts.ipynb #c539682e
+KINDS.update({"id_gate": judge_id_gate, "within_interval": judge_within_interval, "shift": judge_shift})
+
+def judge_question(check: dict, frame: pd.DataFrame, config: str = RECIPE, root=None) -> Outcome:
+    "The outcome of one check of a registered question (`question_checks`): undecided without reading OOD where a `shift` or `magnitude` check's arm does not see, else `judge_check`."
+    if check["kind"] in ("shift", "magnitude"):
+        word, why = sees(check["points"][0], frame, config)
+        if word != "sees":
+            return Outcome(check["id"], check["claim"], "undecided", f"{point_label(check['points'][0])}: {word}: {why}; its OOD is not read",
+                           kind=verdict_of(check))
+    return judge_check(check, frame, config, root)
+
+def questions(name: str, root=None, config: str = RECIPE) -> pd.DataFrame:
+    "Every point of registered question `name` on the finished runs under `root`: its check, its point, the status and the numbers behind it."
+    frame = runs_frame(root, config)
+    rows = []
+    for c in question_checks(name):
+        out = judge_question(c, frame, config, root)
+        rows.append(dict(check=c["id"], point=point_label(c["points"][0]), status=f"{out.mark} {out.status}", detail=out.detail,
+                         registered=out.post_hoc or "before its runs"))
+    return pd.DataFrame(rows)
+
+def draw_spread(frame: pd.DataFrame, palette: int, metric: str = "valB.shape", config: str = RECIPE) -> dict:
+    "Per palette, deciding nothing: the standard deviation of the draws' means (`draws`: split_seed 0, 1 and 2 that have runs) and the pooled standard deviation of seeds within a draw (`runs`: how many)."
+    per = [_seeds(point_runs(frame, {"palette": palette, **({"split_seed": s} if s else {})}, config), metric) for s in (0, 1, 2)]
+    per = [v for v in per if len(v)]
+    means = [float(v.mean()) for v in per]
+    dof = sum(len(v) - 1 for v in per)
+    pooled = float(np.sqrt(sum((len(v) - 1) * v.var(ddof=1) for v in per if len(v) > 1) / dof)) if dof else float("nan")
+    return dict(draws=len(per), between_draws=float(np.std(means, ddof=1)) if len(per) > 1 else float("nan"), runs=sum(map(len, per)),
+                within_draws=pooled)
 
 # %% ../nbs/11_verdicts.ipynb #203f855a
 def history(experiment: str | None = None) -> pd.DataFrame:
