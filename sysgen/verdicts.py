@@ -799,9 +799,9 @@ def judge_question(check: dict, frame: pd.DataFrame, config: str = RECIPE, root=
                            kind=verdict_of(check))
     return judge_check(check, frame, config, root)
 
-def questions(name: str, root=None, config: str = RECIPE) -> pd.DataFrame:
-    "Every point of registered question `name` on the finished runs under `root`: its check, its point, the status and the numbers behind it."
-    frame = runs_frame(root, config)
+def questions(name: str, root=None, config: str = RECIPE, frame: pd.DataFrame | None = None) -> pd.DataFrame:
+    "Every point of registered question `name` on the finished runs under `root` (or in `frame`, read once by `runs_frame`): its check, its point, the status and the numbers behind it."
+    frame = runs_frame(root, config) if frame is None else frame
     rows = []
     for c in question_checks(name):
         out = judge_question(c, frame, config, root)
