@@ -20,7 +20,7 @@ import sysgen
 from sysgen.cli import bench_render
 from sysgen.io import git_commit, write_json
 from sysgen.runtime import choose_threads, runtime_record, torch_threads
-from sysgen.recipes import EARLIER_RECIPES, RECIPE
+from sysgen.recipes import LINEAGE, RECIPE, get_config
 from sysgen.train import train_benchmark
 
 
@@ -88,6 +88,23 @@ def packed_vs_local(config: str = "tiny", runs: int = 4, cores: int | None = Non
                 speedup=round(out["one_process_per_run"]["seconds"] / out["packed"]["seconds"], 2))
 
 
+def recipe_costs(benches: dict) -> dict:
+    "Per recipe (name → its `train_benchmark` record, timed in this run): steps, samples/s, precision, model GFLOP per sample, training TFLOP per run, its fraction of the current recipe's (`RECIPE`) and the minutes its training steps take here."
+    base = benches[RECIPE]["tflop_per_run"] if RECIPE in benches else None
+    return {name: dict(steps=get_config(name).steps, samples_per_s=b["samples_per_s"], precision="bf16" if b["bf16"] else "fp32",
+                       model_gflop_per_sample=b["model_gflop_per_sample"], tflop_per_run=b["tflop_per_run"],
+                       **({f"flops_vs_{RECIPE}": round(b["tflop_per_run"] / base, 3)} if base else {}),
+                       minutes_per_run=b["minutes_per_run"]) for name, b in benches.items()}
+
+
+def recipe_table(costs: dict) -> str:
+    "`recipe_costs` as a plain-text table, a row per recipe."
+    cols = ["recipe", *next(iter(costs.values()), {})]
+    rows = [cols] + [[name, *map(str, c.values())] for name, c in costs.items()]
+    width = [max(len(r[i]) for r in rows) for i in range(len(cols))]
+    return "\n".join("  ".join(v.rjust(w) for v, w in zip(r, width)) for r in rows)
+
+
 def busy_core():
     "A process that keeps one core busy until it is killed."
     import subprocess, sys
@@ -105,8 +122,9 @@ def main():
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--out", default="results/bench/benchmarks.json")
     p.add_argument("--threads", type=int, default=None, help="torch threads (default: OMP_NUM_THREADS if set, else 1)")
-    p.add_argument("--recipes", nargs="*", default=list(dict.fromkeys(["baby", *reversed(EARLIER_RECIPES), RECIPE])),
-                   help="configurations to time with their defaults and to profile (default: every recipe, oldest first)")
+    p.add_argument("--recipes", nargs="*", default=list(dict.fromkeys([*LINEAGE, RECIPE])),
+                   help="configurations to time with their defaults, to profile and to compare per run (default: every recipe of "
+                        "the CPU search, oldest first)")
     args = p.parse_args()
     with torch_threads(choose_threads(args.threads)) as threads:
         run(args, threads)
@@ -139,6 +157,9 @@ def run(args, threads):
         out["results"][f"train_{name}_default"] = dict(command=f"sysgen bench train --config {name}", **r); print(json.dumps(r))
         r = profile_step(name, threads=threads)
         out["results"][f"profile_{name}"] = dict(command=f"python bench/benchmarks.py (profile_step {name!r})", **r); print(json.dumps(r))
+    # the recipes side by side: speed, FLOPs per sample and per run (sysgen.train.flops_per_run), against the current recipe
+    out["per_run"] = recipe_costs({n: out["results"][f"train_{n}_default"] for n in args.recipes})
+    print(recipe_table(out["per_run"]))
     # the current recipe at fp32, with torch's fused attention kernel instead of the default (sysgen.runtime.attention_backend),
     # and through torch.compile (compiled in the warm-up steps)
     for key, command, kw in [("fp32", "--bf16 false", dict(bf16=False)), ("fused", "--attention fused", dict(attention="fused")),

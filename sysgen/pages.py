@@ -22,7 +22,7 @@ from .verdicts import checks, correlation_table, judge, project_dir, verdicts_ta
 __all__ = ['NAMES', 'VERDICTS', 'METRICS', 'BENCH', 'RATIOS', 'pct', 'paper_pct', 'markdown', 'paper_number', 'title', 'overview',
            'headline', 'result_box', 'verdict_row', 'key_table', 'checks_table', 'judge_notes', 'glance',
            'verdict_details', 'collapsed', 'earlier_recipes', 'machine', 'run_costs', 'speed_records', 'bench_machine',
-           'speed_table', 'speed_ratios']
+           'per_run_table', 'speed_table', 'speed_ratios']
 
 # %% ../nbs/11a_pages.ipynb #5ef36995
 def pct(v) -> str:
@@ -243,12 +243,19 @@ def bench_machine(record: dict) -> str:
 
 def _speed(r: dict) -> str:
     if "images_per_s" in r: return f"{r['images_per_s']} images/s"
+    if "speedup" in r:                            # whole runs packed in one process against one process per run
+        return (f"{r['packed']['runs_per_hour']} runs/h packed, {r['one_process_per_run']['runs_per_hour']} one process per run "
+                f"({r['runs']} runs on {r['cores']} cores): ×{r['speedup']}")
     if "share" in r:                              # a per-phase profile of one training step
         return f"{r['samples_per_s']} samples/s: " + ", ".join(f"{k} {100 * v:.1f} %" for k, v in r["share"].items())
     speed = f"{r['samples_per_s']} samples/s, {r['model_gflop_per_s']} GFLOP/s"
     if r["mfu"] > 1:                              # emulated bf16: the timed matmul is no peak, the step outruns it
         return f"{speed}, MFU not meaningful (the timed matmul reached only {r['peak_gflop_per_s']} GFLOP/s)"
     return f"{speed}, MFU {r['mfu']}"
+
+def per_run_table(record: dict) -> pd.DataFrame:
+    "The recipes of a benchmark record side by side (its `per_run`, from `bench/benchmarks.py`): steps, samples/s and precision here, model GFLOP per sample, training TFLOP per run and its fraction of the current recipe's, minutes per run here; empty for a record without."
+    return pd.DataFrame([{"recipe": name, **c} for name, c in record.get("per_run", {}).items()])
 
 def speed_table(record: dict) -> pd.DataFrame:
     "One benchmark record as a table: benchmark, precision, median speed, the repeats."

@@ -41,7 +41,7 @@ __all__ = ['make_splits', 'batch_indices', 'lr_factor', 'save_checkpoint', 'load
            'EvalCB', 'CheckpointCB', 'mask_probabilities', 'newton_schulz', 'Muon32', 'MuonAdamW', 'make_optimizer',
            'Learner', 'mlm_loss', 'TrainingStopped', 'stop_on_signals', 'never_trained', 'prepare_run_dir',
            'final_metrics', 'train', 'runtime_history', 'start_run', 'finish_run', 'LoadedRun', 'load_run',
-           'evaluate_run', 'matmul_peak', 'throughput', 'train_benchmark']
+           'evaluate_run', 'matmul_peak', 'throughput', 'flops_per_run', 'train_benchmark']
 
 # %% ../nbs/07_train.ipynb #f8c18e42
 def make_splits(config: TrainConfig, progress: bool = False, which=SPLITS, device="cpu", cache: dict | None = None) -> dict[str, ImageTextDataset]:
@@ -566,10 +566,23 @@ def throughput(rate: float, flops: float, bf16: bool, device="cpu") -> dict:
                 peak_gflop_per_s=round(peak, 1), peak_fp32_gflop_per_s=round(peak32, 1), peak_bf16_gflop_per_s=round(peak16, 1),
                 mfu=round(achieved / peak, 3))
 
+# %% ../nbs/07_train.ipynb #aa8876b5
+def flops_per_run(config: TrainConfig | str) -> int:
+    "Training FLOPs of a run of `config` (a name or a configuration): the model's FLOPs per sample (forward and backward) times its samples, plus Muon's Newton–Schulz iterations on each hidden matrix (`MuonAdamW.is_hidden`; m ≤ n: 4m²n + 2m³ per iteration, 5 per step)."
+    config = get_config(config) if isinstance(config, str) else config
+    mc = config.model_config(len(Vocab(config.palette)))
+    total = 3 * flops_per_sample(mc) * config.steps * config.batch_size
+    if config.optimizer == "muon":
+        for name, p in MMLM(mc).named_parameters():
+            if MuonAdamW.is_hidden(name, p):
+                m, n = sorted(p.shape)
+                total += config.steps * 5 * (4 * m * m * n + 2 * m ** 3)
+    return total
+
 # %% ../nbs/07_train.ipynb #8f407703
 def train_benchmark(config: TrainConfig | str = RECIPE, steps: int = 30, warmup: int = 5, compile: bool = False,
                     **overrides) -> dict:
-    "Training samples/s of `config` (with `overrides`, e.g. attention='fused') on synthetic data after `warmup` steps, with FLOPs, GFLOP/s, the matmul peak, MFU and the runtime used; `compile` runs the model through `torch.compile` (its compilation falls in the warm-up)."
+    "Training samples/s of `config` (with `overrides`, e.g. attention='fused') on synthetic data after `warmup` steps, with its own optimizer (`make_optimizer`: Muon's Newton–Schulz iterations are timed too), FLOPs per sample and per run (`flops_per_run`), the minutes a run's training steps take at this rate, GFLOP/s, the matmul peak, MFU and the runtime used; `compile` runs the model through `torch.compile` (its compilation falls in the warm-up)."
     config = get_config(config, **overrides) if isinstance(config, str) else replace(config, **overrides)
     rt = Runtime.settle(config)
     device, bf16 = rt.device, rt.bf16
@@ -578,7 +591,7 @@ def train_benchmark(config: TrainConfig | str = RECIPE, steps: int = 30, warmup:
         mc = config.model_config(len(vocab))
         model = MMLM(mc, seed=0).to(device)
         forward = torch.compile(model) if compile else model
-        opt = torch.optim.AdamW(model.parameters(), lr=config.lr)
+        opt, _ = make_optimizer(config, model)
         g = torch.Generator().manual_seed(0)
         B = config.batch_size
         images = (torch.rand(B, 3, config.image_size, config.image_size, generator=g) - 0.5).to(device)
@@ -597,4 +610,5 @@ def train_benchmark(config: TrainConfig | str = RECIPE, steps: int = 30, warmup:
         sec = time.perf_counter() - t0
         speed = throughput(steps * B / sec, 3 * flops_per_sample(mc), bf16, device)
     return dict(config=config.name, batch_size=B, bf16=bf16, threads=rt.threads, device=str(device), steps=steps, compiled=compile,
-                **speed, runtime=rt.record())
+                **speed, tflop_per_run=round(flops_per_run(config) / 1e12, 1),
+                minutes_per_run=round(config.steps * B / speed["samples_per_s"] / 60, 1), runtime=rt.record())
