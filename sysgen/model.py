@@ -15,8 +15,8 @@ from .io import JSONConfig
 from .runtime import attention_backend, attention_kernel
 
 # %% auto #0
-__all__ = ['ModelConfig', 'patchify', 'PatchEmbedding', 'ConvStem', 'sincos_2d', 'QKNormEncoderLayer', 'MMLM', 'count_parameters',
-           'flops_per_sample']
+__all__ = ['ModelConfig', 'patchify', 'PatchEmbedding', 'conv_widths', 'ConvStem', 'sincos_2d', 'QKNormEncoderLayer', 'MMLM',
+           'count_parameters', 'stem_flops', 'flops_per_sample']
 
 # %% ../nbs/05_model.ipynb #071a6d53
 _ACTIVATIONS = ("relu", "gelu")
@@ -102,15 +102,19 @@ class PatchEmbedding(nn.Module):
         return self.norm_out(self.proj(self.norm_in(patchify(images, self.patch))))
 
 # %% ../nbs/05_model.ipynb #ccf2ac8e
+def conv_widths(config: ModelConfig) -> list[int]:
+    "Output channels of the convolutional stem's log2(patch) stride-2 layers: 16, 32, … (at most d_model), the last d_model."
+    n = config.patch.bit_length() - 1
+    return [min(config.d_model, 16 * 2 ** i) for i in range(n - 1)] + [config.d_model]
+
 class ConvStem(nn.Module):
     "Image tokens from stride-2 3×3 convolutions (GELU between them; with `config.stem='hybrid'` plus a linear projection of each raw patch), then a LayerNorm: (B, n_patches, d_model)."
     def __init__(self, config: ModelConfig):
         super().__init__()
         self.patch = config.patch
         self.linear = nn.Linear(config.patch_dim, config.d_model) if config.stem == "hybrid" else None
-        n = config.patch.bit_length() - 1                       # log2(patch) layers
-        widths = [min(config.d_model, 16 * 2 ** i) for i in range(n - 1)] + [config.d_model]
-        layers, c_in = [], config.channels
+        widths, layers, c_in = conv_widths(config), [], config.channels
+        n = len(widths)                                         # log2(patch) layers
         for i, w in enumerate(widths):
             layers += [nn.Conv2d(c_in, w, 3, stride=2, padding=1)] + ([nn.GELU()] if i < n - 1 else [])
             c_in = w
@@ -211,11 +215,22 @@ def count_parameters(model: nn.Module) -> int:
     return sum(p.numel() for p in model.parameters() if p.requires_grad)
 
 # %% ../nbs/05_model.ipynb #58d72362
+def stem_flops(config: ModelConfig) -> int:
+    "FLOPs of the image stem for one image: the linear patch projection (`patch`), the 3×3 stride-2 convolutions (`conv`), or both (`hybrid`)."
+    linear = 2 * config.n_patches * config.patch_dim * config.d_model
+    if config.stem == "patch": return linear
+    conv, c_in, side = 0, config.channels, config.image_size
+    for w in conv_widths(config):
+        side //= 2
+        conv += 2 * side * side * w * c_in * 9
+        c_in = w
+    return conv + (linear if config.stem == "hybrid" else 0)
+
 def flops_per_sample(config: ModelConfig, text_len: int | None = None, training: bool = False) -> int:
     "FLOPs (2 × multiply–adds of the matrix products) of one sample's forward pass (×3 with `training=True`)."
     T = config.max_text_len if text_len is None else text_len
     n, d, f = config.n_patches, config.d_model, config.d_ff
     S = n + T
     layer = 2 * S * d * 3 * d + 2 * S * d * d + 2 * 2 * S * S * d + 2 * 2 * S * d * f
-    total = 2 * n * config.patch_dim * d + config.n_layers * layer + 2 * T * d * config.vocab_size
+    total = stem_flops(config) + config.n_layers * layer + 2 * T * d * config.vocab_size
     return 3 * total if training else total
