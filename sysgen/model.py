@@ -119,9 +119,11 @@ class ConvStem(nn.Module):
             layers += [nn.Conv2d(c_in, w, 3, stride=2, padding=1)] + ([nn.GELU()] if i < n - 1 else [])
             c_in = w
         self.net, self.norm_out = nn.Sequential(*layers), nn.LayerNorm(config.d_model)
+        self.channels_last = True     # images in channels-last memory order (faster convolutions on a CPU); off under vmap
 
     def forward(self, images: torch.Tensor) -> torch.Tensor:
-        x = self.net(images.contiguous(memory_format=torch.channels_last)).flatten(2).transpose(1, 2)
+        if self.channels_last: images = images.contiguous(memory_format=torch.channels_last)
+        x = self.net(images).flatten(2).transpose(1, 2)
         if self.linear is not None: x = x + self.linear(patchify(images, self.patch))
         return self.norm_out(x)
 

@@ -23,7 +23,7 @@ from tqdm.auto import tqdm
 
 from .io import atomic_write, runs_root
 from .mechanism import analyse_run
-from .model import MMLM, flops_per_sample
+from .model import ConvStem, MMLM, flops_per_sample
 from .runtime import as_device, autocast, choose_threads, resolve_bf16, runtime_record, synchronize, torch_threads
 from .store import RunDir
 from .sweep import run_name
@@ -71,6 +71,8 @@ class Stack:
     def __init__(self, models: list[MMLM]):
         widest = max(models, key=lambda m: m.config.vocab_size)
         self.template = copy.deepcopy(widest).train()          # the shapes and the code; its own weights are never used
+        for m in self.template.modules():                      # vmap cannot ask a batched tensor for its memory format
+            if isinstance(m, ConvStem): m.channels_last = False
         self.shapes = {n: p.shape for n, p in self.template.named_parameters()}
         for m in models:
             got = {n: p.shape for n, p in m.named_parameters()}
