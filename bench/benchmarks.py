@@ -14,6 +14,7 @@ import platform
 import statistics
 import time
 
+import pandas as pd
 import torch
 
 import sysgen
@@ -99,10 +100,7 @@ def recipe_costs(benches: dict) -> dict:
 
 def recipe_table(costs: dict) -> str:
     "`recipe_costs` as a plain-text table, a row per recipe."
-    cols = ["recipe", *next(iter(costs.values()), {})]
-    rows = [cols] + [[name, *map(str, c.values())] for name, c in costs.items()]
-    width = [max(len(r[i]) for r in rows) for i in range(len(cols))]
-    return "\n".join("  ".join(v.rjust(w) for v, w in zip(r, width)) for r in rows)
+    return pd.DataFrame(costs).T.rename_axis("recipe").to_string()
 
 
 def busy_core():
