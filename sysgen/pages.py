@@ -13,16 +13,16 @@ import pandas as pd
 from .io import runs_root
 from .prediction import compare_prediction, load_prediction, prediction_path
 from .results import load_results
-from .report import compare, experiment_frame
+from .report import compare, experiment_frame, recipe_for
 from .sweep import get_sweep
-from .recipes import EARLIER_RECIPES, RECIPE, get_config
+from .recipes import EARLIER_RECIPES, LINEAGE, REASONS, RECIPE, get_config
 from .verdicts import checks, correlation_table, judge, project_dir, verdicts_table
 
 # %% auto #0
 __all__ = ['NAMES', 'VERDICTS', 'METRICS', 'BENCH', 'RATIOS', 'pct', 'paper_pct', 'markdown', 'paper_number', 'title', 'overview',
-           'headline', 'result_box', 'verdict_row', 'key_table', 'checks_table', 'judge_notes', 'glance',
-           'verdict_details', 'collapsed', 'earlier_recipes', 'machine', 'run_costs', 'speed_records', 'bench_machine',
-           'per_run_table', 'speed_table', 'speed_ratios']
+           'headline', 'recipe_words', 'result_box', 'verdict_row', 'key_table', 'checks_table', 'judge_notes',
+           'glance', 'verdict_details', 'collapsed', 'earlier_recipes', 'machine', 'run_costs', 'speed_records',
+           'bench_machine', 'per_run_table', 'speed_table', 'speed_ratios']
 
 # %% ../nbs/11a_pages.ipynb #5ef36995
 def pct(v) -> str:
@@ -68,21 +68,22 @@ def _prediction_hits(config: str, root=None) -> str:
     ran = out[out != "not run yet"]
     return f"{(ran == 'hit').sum()} of {len(ran)}" + (f" ({len(out) - len(ran)} not run yet)" if len(ran) < len(out) else "")
 
-def overview(config: str = RECIPE, root=None, link: str = "html", prefix: str = "", table=None) -> pd.DataFrame:
-    "One row per experiment: its page, key number against the paper's, its two verdicts with their checks, and runs finished."
+def overview(config: str | None = None, root=None, link: str = "html", prefix: str = "", table=None) -> pd.DataFrame:
+    "One row per experiment: its page, key number against the paper's, its two verdicts with their checks, runs finished, and their recipe (`config`, else each experiment's `recipe_for`)."
     table = verdicts_table(3, root, config) if table is None else table
     rows = []
     for _, r in table.iterrows():
-        key = (("registered predictions hit", _prediction_hits(config, root), "—") if r["experiment"] == "prediction" else
+        key = (("registered predictions hit", _prediction_hits(r["recipe"], root), "—") if r["experiment"] == "prediction" else
                (r["key number"], r["ours"], r["paper"]))
         rows.append({"experiment": _link(title(r["experiment"]), r["notebook"], link, prefix), **dict(zip(("key number", "sysgen", "paper"), key)),
                      **{v: r[v] + (f" ({r[v + ' checks']})" if r[v + " checks"] != "—" else "") for v in VERDICTS},
-                     "runs": r["runs finished"]})
+                     "runs": r["runs finished"], "recipe": r["recipe"]})
     return pd.DataFrame(rows)
 
 # %% ../nbs/11a_pages.ipynb #1753bae7
-def headline(config: str = RECIPE, root=None) -> pd.DataFrame:
-    "The diversity sweep of `config` against the paper, in %: a row per measure (ours, then the paper's), a column per palette."
+def headline(config: str | None = None, root=None) -> pd.DataFrame:
+    "The diversity sweep of `config` (default: `recipe_for`'s) against the paper, in %: a row per measure (ours, then the paper's), a column per palette."
+    config = config or recipe_for("diversity", 3, root)
     table = compare("diversity", experiment_frame("diversity", 3, root, config))
     rows = {}
     for metric, what in (("valB.shape", "shape, unseen combinations (OOD)"), ("valA.shape", "shape, in distribution (ID)")):
@@ -91,17 +92,22 @@ def headline(config: str = RECIPE, root=None) -> pd.DataFrame:
                                   for c in table["colours"]]
     return pd.DataFrame(rows, index=[f"{c} colours" for c in table["colours"]]).T
 
+def recipe_words(config: str) -> str:
+    "How the pages name the recipe an experiment is read on: the current one, or an earlier one with the current one's state."
+    return f"the current recipe, `{config}`" if config == RECIPE else f"`{config}` (the current recipe, `{RECIPE}`, has fewer of its runs finished)"
+
 def _seeds(config, root) -> str:
     n = experiment_frame("diversity", 3, root, config, words=False).groupby("palette").size()
     return "no finished runs" if not len(n) else f"{n.min()}–{n.max()} seeds" if n.min() != n.max() else f"{n.min()} seeds"
 
 # %% ../nbs/11a_pages.ipynb #63da4d7b
-def result_box(config: str = RECIPE, root=None, fmt: str = "html", table=None) -> str:
-    "The headline box: `headline` with the diversity verdict, as HTML (`fmt='html'`, a div with id result-box) or Markdown."
+def result_box(config: str | None = None, root=None, fmt: str = "html", table=None) -> str:
+    "The headline box: `headline` with the diversity verdict, as HTML (`fmt='html'`, a div with id result-box) or Markdown; on `config`, else the recipe the diversity sweep is read on."
     table = verdicts_table(3, root, config) if table is None else table
     row = table[table["experiment"] == "diversity"].iloc[0]
+    config = row["recipe"]
     words = lambda b, e: "; ".join(f"{v} {b}{row[v]}{e} ({row[v + ' checks']})" for v in VERDICTS)
-    head = (f"Shape accuracy (%) of the current recipe, `{config}`, against the number of training colours "
+    head = (f"Shape accuracy (%) of {recipe_words(config)}, against the number of training colours "
             f"({_seeds(config, root)} per point; mean [95 % interval]), beside the paper's")
     numbers = headline(config, root)
     if fmt == "markdown":
@@ -123,7 +129,7 @@ def verdict_row(name: str, config: str | None = None, root=None, table=None) -> 
                           "runs": f"{r['runs finished']}, {r['seeds']} seeds per point", "mixed provenance": r["mixed provenance"],
                           "post hoc": r["post hoc"]}])
 
-def key_table(name: str, frame, config: str = RECIPE, root=None) -> pd.DataFrame | None:
+def key_table(name: str, frame, config: str | None = None, root=None) -> pd.DataFrame | None:
     "The grid points of experiment `name` with a published number: ours (mean [95 % interval], n) beside the paper's, in %; its correlations where it has any; None where neither."
     corr = correlation_table(name, root, config)
     if len(corr):
@@ -161,7 +167,7 @@ def judge_notes(name: str, config: str | None = None, root=None) -> str:
     checks = ("Verdict:", "Direction:", "Magnitude:", "Direction checks:", "Magnitude checks,", "  ")   # the verdict and its checks
     return "\n\n".join(l for l in lines if not l.startswith(checks))
 
-def glance(name: str, frame, config: str = RECIPE, root=None, table=None):
+def glance(name: str, frame, config: str | None = None, root=None, table=None):
     "Display experiment `name`'s verdicts and its key numbers beside the paper's, as tables."
     from IPython.display import Markdown, display
     from sysgen.report import without_index
@@ -191,15 +197,18 @@ def collapsed(summary: str, *parts):
             for p in parts]
     return HTML(f"<details><summary><b>{summary}</b></summary>\n{''.join(html)}</details>")
 
-def earlier_recipes(name: str, metrics=("valA.shape", "valB.shape"), root=None):
-    "The earlier recipes' runs of experiment `name` (`sysgen.recipes.EARLIER_RECIPES`, newest first), folded: per recipe its one-line reason, its numbers against the paper's (`metrics`; none: no table) and its checks."
+def earlier_recipes(name: str, metrics=("valA.shape", "valB.shape"), root=None, config: str | None = None):
+    "Experiment `name`'s runs on the lineage's recipes up to `RECIPE` other than the one its page is read on (`config`, else `recipe_for`'s), newest first, folded: per recipe its one-line reason, its numbers against the paper's (`metrics`; none: no table) and its checks."
     from dataclasses import replace
+    shown = config or recipe_for(name, 3, root)
+    others = [c for c in reversed(LINEAGE[:LINEAGE.index(RECIPE) + 1]) if c != shown]
     parts = []
-    for cfg, why in EARLIER_RECIPES.items():
+    for cfg in others:
         sweep = replace(get_sweep(name), config=cfg)
-        parts += [f"**`{cfg}`**: {why}"] + ([compare(sweep, experiment_frame(sweep, 3, root, cfg), metrics=metrics)] if metrics else [])
+        parts += [f"**`{cfg}`**: {REASONS[cfg]}"] + ([compare(sweep, experiment_frame(sweep, 3, root, cfg), metrics=metrics)] if metrics else [])
         parts += [checks_table(name, cfg, root)]
-    return collapsed(f"Earlier recipes ({', '.join(EARLIER_RECIPES)}): the same experiment, newest first", *parts)
+    newer = LINEAGE.index(others[0]) > LINEAGE.index(shown)
+    return collapsed(f"{'Other' if newer else 'Earlier'} recipes ({', '.join(others)}): the same experiment, newest first", *parts)
 
 # %% ../nbs/11a_pages.ipynb #7832c4b1
 def machine(runtime: dict) -> str:

@@ -10,7 +10,7 @@ from dataclasses import fields, replace
 from .config import TrainConfig
 
 # %% auto #0
-__all__ = ['CONFIGS', 'REASONS', 'LINEAGE', 'RECIPE', 'EARLIER_RECIPES', 'recipe', 'get_config']
+__all__ = ['CONFIGS', 'REASONS', 'LINEAGE', 'RECIPE', 'EARLIER_RECIPES', 'SEES_FROM', 'JUDGING_RECIPES', 'recipe', 'get_config']
 
 # %% ../nbs/06b_recipes.ipynb #d0c1e8c8
 CONFIGS: dict[str, TrainConfig] = {}   # every recipe by name, in the order defined
@@ -63,6 +63,8 @@ recipe(replace(CONFIGS["baby4"], name="baby5", optimizer="muon", schedule="wsd",
 # %% ../nbs/06b_recipes.ipynb #63995851
 RECIPE = "baby4"
 EARLIER_RECIPES = {n: REASONS[n] for n in reversed(LINEAGE[:LINEAGE.index(RECIPE)])}   # newest first
+SEES_FROM = "baby4"          # the first recipe whose three seeds met every in-distribution target
+JUDGING_RECIPES = list(reversed(LINEAGE[LINEAGE.index(SEES_FROM):LINEAGE.index(RECIPE) + 1]))   # newest first: RECIPE, then the earlier ones that see
 
 # %% ../nbs/06b_recipes.ipynb #84b1add8
 def get_config(name: str = RECIPE, **overrides) -> TrainConfig:

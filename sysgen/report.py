@@ -16,14 +16,14 @@ from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored
 from .stats import wilson_ci
 from .store import RunDir
 from .sweep import SWEEPS, Sweep, canonical, get_sweep, run_name
-from .recipes import RECIPE, get_config
+from .recipes import JUDGING_RECIPES, RECIPE, get_config
 from .config import TrainConfig
 from .train import load_checkpoint
 
 # %% auto #0
-__all__ = ['ID_TARGET', 'PAPER_SAMPLES', 'run_step', 'status', 'without_index', 'experiments_table', 'cpu_time', 'with_words',
-           'experiment_frame', 'point_runs', 'compare', 'value', 'point_label', 'short_of_target', 'describe_scale',
-           'experiment_runs', 'plot_effect', 'curve']
+__all__ = ['ID_TARGET', 'PAPER_SAMPLES', 'run_step', 'status', 'recipe_for', 'without_index', 'experiments_table', 'cpu_time',
+           'with_words', 'experiment_frame', 'point_runs', 'compare', 'value', 'point_label', 'short_of_target',
+           'describe_scale', 'experiment_runs', 'plot_effect', 'curve']
 
 # %% ../nbs/09c_report.ipynb #e78ad98d
 def run_step(run_dir, state: str, steps: int) -> int | None:
@@ -45,6 +45,13 @@ def status(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = N
         rows.append(dict(index=i, name=run.name, run_dir=str(run), state=state, step=run_step(run, state, c.steps), steps=c.steps, config=c))
     return rows
 
+# %% ../nbs/09c_report.ipynb #5517bd0d
+def recipe_for(sweep: Sweep | str, seeds: int = 3, root=None, recipes=None) -> str:
+    "The recipe experiment `sweep` is read on: of `recipes` (default `JUDGING_RECIPES`, newest first), the one with most of its runs (grid points × `seeds`) finished under `root`, the newest on a tie."
+    recipes = list(recipes or JUDGING_RECIPES)
+    done = [sum(r["state"] == "done" for r in status(sweep, seeds, root, c)) for c in recipes]
+    return recipes[done.index(max(done))]
+
 # %% ../nbs/09c_report.ipynb #036c719e
 def without_index(df):
     "`df` to display without its 0…n−1 row numbers (a Styler), floats as short as they read (`{:g}`); its HTML id comes from the table's content, so re-running a page leaves an unchanged table's HTML unchanged, and its cells carry no ids, so a changed cell changes one line of it."
@@ -55,17 +62,18 @@ def without_index(df):
 
 # %% ../nbs/09c_report.ipynb #a7a43e9e
 def experiments_table(seeds: int = 3, root=None, config: str | None = None):
-    "One row per experiment: notebook, what it varies, runs finished of those planned with `seeds` seeds, and of its own runs (those no earlier experiment plans)."
+    "One row per experiment: notebook, what it varies, the recipe it is read on (`config`, else `recipe_for`), runs finished of those planned with `seeds` seeds, and of its own runs (those no earlier experiment plans)."
     import pandas as pd
     def finished(rs): return f"{sum(r['state'] == 'done' for r in rs)} of {len(rs)}"
     rows, owner = [], {}                                       # run name -> the first experiment that plans it
     for i, s in enumerate(SWEEPS.values()):
-        runs = status(s, seeds, root, config)
+        cfg = config or recipe_for(s, seeds, root)
+        runs = status(s, seeds, root, cfg)
         own = [r for r in runs if r["name"] not in owner]
         owner.update({r["name"]: s.name for r in own})
         mine = finished(own) if own else "none: " + ", ".join(dict.fromkeys(f"{owner[r['name']]}'s" for r in runs)) + " runs"
         rows.append({"experiment": s.name, "notebook": f"experiments/{i + 1:02d}_{s.name}.ipynb", "varies": s.description,
-                     "runs finished": finished(runs), "own runs finished": mine})
+                     "recipe": cfg, "runs finished": finished(runs), "own runs finished": mine})
     return pd.DataFrame(rows)
 
 # %% ../nbs/09c_report.ipynb #fcd0a846
@@ -110,7 +118,8 @@ def with_words(frame):
 
 # %% ../nbs/09c_report.ipynb #5d464602
 def experiment_frame(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None, words: bool = True):
-    "One row per finished run of `sweep` (`sysgen.results.results_frame`), with the words each accuracy was scored on."
+    "One row per finished run of `sweep` on `config` (default: a `Sweep`'s own; an experiment's name: `recipe_for`'s) (`sysgen.results.results_frame`), with the words each accuracy was scored on."
+    if config is None and isinstance(sweep, str): config = recipe_for(sweep, seeds, root)
     done = [r["run_dir"] for r in status(sweep, seeds, root, config) if r["state"] == "done"]
     frame = results_frame(load_results(done)) if done else results_frame([])
     return with_words(frame) if words else frame
@@ -271,11 +280,11 @@ def describe_scale(frame) -> str:
 # %% ../nbs/09c_report.ipynb #4d513780
 def experiment_runs(name: str, seeds: int = 3, root=None, config: str | None = None, words: bool = True):
     "(sweep, frame of its finished runs) of the experiment `name`, after printing how many runs are finished, how to run the rest, and their scale."
-    sweep = get_sweep(name)
-    if config is not None: sweep = replace(sweep, config=config)   # its repr and its runs name the configuration shown
+    config = config or recipe_for(name, seeds, root)
+    sweep = replace(get_sweep(name), config=config)             # its repr and its runs name the configuration shown
     frame = experiment_frame(sweep, seeds, root, config, words)
     print(f"{sweep}\n{len(frame)} of {len(sweep.configs(seeds, config))} runs finished ({seeds} seeds per point planned). "
-          f"To run the rest: sysgen sweep {name} --config {config or sweep.config} --seeds {seeds}")
+          f"To run the rest: sysgen sweep {name} --config {config} --seeds {seeds}")
     print(describe_scale(frame))
     return sweep, frame
 

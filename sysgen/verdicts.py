@@ -17,7 +17,7 @@ import pandas as pd
 
 import sysgen
 from .io import runs_root
-from .report import ID_TARGET, experiments_table, point_label, point_runs, status, with_words
+from .report import ID_TARGET, experiments_table, point_label, point_runs, recipe_for, status, with_words
 from .results import EVAL_SPLITS, load_results, provenance, provenance_label, results_frame, runtime_segments
 from .stats import condition_correlation, diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, tost, wilson_ci
 from .store import RunDir, run_dirs
@@ -598,9 +598,9 @@ def _complete(sweep, root, config) -> bool:
     return all(r["state"] == "done" for r in status(sweep, MIN_SEEDS, root, config))
 
 def checks(name: str, seeds: int = 3, root=None, config: str | None = None, frame=None, verdict: str | None = None) -> tuple[list[Outcome], int, int]:
-    "(outcomes, runs finished, runs planned with `seeds` seeds) of experiment `name` for configuration `config` (default: its sweep's); `verdict`: only the direction or only the magnitude checks."
+    "(outcomes, runs finished, runs planned with `seeds` seeds) of experiment `name` for configuration `config` (default: `recipe_for`'s, the recipe its page reads); `verdict`: only the direction or only the magnitude checks."
     cks, sweep = registered(name, verdict), get_sweep(name)
-    config = config or sweep.config
+    config = config or recipe_for(name, seeds, root)
     frame = runs_frame(root, config) if frame is None else frame
     done = sum(r["state"] == "done" for r in status(sweep, seeds, root, config))
     return [judge_check(c, frame, config, root) for c in cks], done, len(sweep.configs(seeds))
@@ -647,7 +647,7 @@ def _registration(name: str, frame: pd.DataFrame, config: str, verdict: str = "d
 def judge(name: str, seeds: int = 3, root=None, config: str | None = None) -> str:
     "The two verdicts of experiment `name` with their checks (✓ holds, ✗ fails; = matches, ≠ differs; ? undecided), their pre-registration and any pooled figure."
     sweep = get_sweep(name)
-    config = config or sweep.config
+    config = config or recipe_for(name, seeds, root)
     frame = runs_frame(root, config)
     outcomes, done, total = checks(name, seeds, root, config, frame)
     lines = [verdict(outcomes, done, total, seeds, _complete(sweep, root, config), bool(sweep.paper)),
@@ -656,8 +656,7 @@ def judge(name: str, seeds: int = 3, root=None, config: str | None = None) -> st
 
 def correlation_table(name: str, root=None, config: str | None = None) -> pd.DataFrame:
     "Every correlation check of experiment `name` (direction and magnitude), three ways: over runs, over condition means (n = conditions), and over condition means without the 8-colour point; with the paper's r where published."
-    sweep = get_sweep(name)
-    config = config or sweep.config
+    config = config or recipe_for(name, root=root)
     frame = runs_frame(root, config)
     parts = [correlations(c, frame, config).assign(verdict=verdict_of(c), paper=c.get("paper", np.nan))
              for c in registered(name) if c["kind"] == "correlation" or c.get("of") == "correlation"]
@@ -679,8 +678,8 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
     "`experiments_table` with each experiment's seeds per point, its direction verdict and checks (✓ ✗ ?), its magnitude verdict and checks (= ≠ ?), its key published number beside ours, the runs that did not train one way, and the checks registered after their runs (post hoc)."
     table = experiments_table(seeds, root, config)
     frames, rows = {}, []
-    for name in table["experiment"]:
-        sweep = get_sweep(name); cfg = config or sweep.config
+    for name, cfg in zip(table["experiment"], table["recipe"]):      # each on its own recipe (`recipe_for`), unless `config`
+        sweep = get_sweep(name)
         frame = frames.setdefault(cfg, runs_frame(root, cfg))
         outcomes, done, _ = checks(name, seeds, root, cfg, frame)
         complete = _complete(sweep, root, cfg)

@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 from sysgen.pages import markdown, overview, result_box
-from sysgen.recipes import RECIPE
 from sysgen.verdicts import verdicts_table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,13 +29,13 @@ RULES = ("Each experiment has two verdicts. *Direction*: a check holds only when
 
 def block() -> str:
     root = ROOT / "results" / "runs"            # the committed runs, whatever SYSGEN_RUNS says
-    table = verdicts_table(3, root, RECIPE)
-    experiments = overview(RECIPE, root, link="markdown", prefix="nbs/", table=table)
+    table = verdicts_table(3, root)             # each experiment on the recipe whose runs of it are furthest along
+    experiments = overview(root=root, link="markdown", prefix="nbs/", table=table)
     return "\n\n".join([
-        result_box(RECIPE, root, fmt="markdown", table=table),
-        f"**The experiments** on the current recipe: each one's key number beside the paper's (% unless a correlation) "
-        f"and its two verdicts ([how verdicts are decided](nbs/11_verdicts.ipynb); [Results](nbs/findings.ipynb) adds the "
-        f"earlier recipes):",
+        result_box(root=root, fmt="markdown", table=table),
+        f"**The experiments**, each on the recipe whose runs of it are furthest along: its key number beside the paper's "
+        f"(% unless a correlation) and its two verdicts ([how verdicts are decided](nbs/11_verdicts.ipynb); "
+        f"[Results](nbs/findings.ipynb) adds the earlier recipes):",
         markdown(experiments), RULES])
 
 
