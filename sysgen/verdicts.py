@@ -803,8 +803,8 @@ def questions(name: str, root=None, config: str = RECIPE, frame: pd.DataFrame | 
     frame = runs_frame(root, config) if frame is None else frame
     rows = []
     for c in question_checks(name):
-        out = judge_question(c, frame, config, root)
-        rows.append(dict(check=c["id"], point=point_label(c["points"][0]), status=f"{out.mark} {out.status}", detail=out.detail,
+        out, point = judge_question(c, frame, config, root), point_label(c["points"][0])
+        rows.append(dict(check=c["id"], point=point, status=f"{out.mark} {out.status}", detail=out.detail.removeprefix(f"{point}: "),
                          registered=out.post_hoc or "before its runs"))
     return pd.DataFrame(rows)
 
