@@ -279,7 +279,7 @@ def describe_scale(frame) -> str:
 
 # %% ../nbs/09c_report.ipynb #4d513780
 def experiment_runs(name: str, seeds: int = 3, root=None, config: str | None = None, words: bool = True):
-    "(sweep, frame of its finished runs) of the experiment `name`, after printing how many runs are finished, how to run the rest, and their scale."
+    "(sweep, frame of its finished runs) of the experiment `name` on `config` (default: `recipe_for`'s), after printing how many runs are finished, how to run the rest, and their scale."
     config = config or recipe_for(name, seeds, root)
     sweep = replace(get_sweep(name), config=config)             # its repr and its runs name the configuration shown
     frame = experiment_frame(sweep, seeds, root, config, words)
