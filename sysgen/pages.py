@@ -102,7 +102,7 @@ def _seeds(config, root) -> str:
 
 # %% ../nbs/11a_pages.ipynb #63da4d7b
 def result_box(config: str | None = None, root=None, fmt: str = "html", table=None) -> str:
-    "The headline box: `headline` with the diversity verdict, as HTML (`fmt='html'`, a div with id result-box) or Markdown; on `config`, else the recipe the diversity sweep is read on."
+    "The headline box: `headline` with the diversity verdict, as HTML (`fmt='html'`, a div with id result-box) or Markdown; on the recipe of `table`'s diversity row (`verdicts_table(3, root, config)` unless given)."
     table = verdicts_table(3, root, config) if table is None else table
     row = table[table["experiment"] == "diversity"].iloc[0]
     config = row["recipe"]
@@ -207,7 +207,7 @@ def earlier_recipes(name: str, metrics=("valA.shape", "valB.shape"), root=None, 
         sweep = replace(get_sweep(name), config=cfg)
         parts += [f"**`{cfg}`**: {REASONS[cfg]}"] + ([compare(sweep, experiment_frame(sweep, 3, root, cfg), metrics=metrics)] if metrics else [])
         parts += [checks_table(name, cfg, root)]
-    newer = LINEAGE.index(others[0]) > LINEAGE.index(shown)
+    newer = bool(others) and LINEAGE.index(others[0]) > LINEAGE.index(shown)
     return collapsed(f"{'Other' if newer else 'Earlier'} recipes ({', '.join(others)}): the same experiment, newest first", *parts)
 
 # %% ../nbs/11a_pages.ipynb #7832c4b1
