@@ -61,7 +61,7 @@ recipe(replace(CONFIGS["baby4"], name="baby5", optimizer="muon", schedule="wsd",
        "`baby4` with Muon, a warm-up–stable–decay schedule and twice the peak rate on a quarter of its samples: three seeds on 8, 64 and 216 colours met every ID target.");
 
 # %% ../nbs/06b_recipes.ipynb #63995851
-RECIPE = "baby4"
+RECIPE = "baby5"
 EARLIER_RECIPES = {n: REASONS[n] for n in reversed(LINEAGE[:LINEAGE.index(RECIPE)])}   # newest first
 SEES_FROM = "baby4"          # the first recipe whose three seeds met every in-distribution target
 JUDGING_RECIPES = list(reversed(LINEAGE[LINEAGE.index(SEES_FROM):LINEAGE.index(RECIPE) + 1]))   # newest first: RECIPE, then the earlier ones that see

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 import sysgen
-from .io import runs_root
+from .io import atomic_write, runs_root
 from .report import ID_TARGET, experiments_table, point_label, point_runs, recipe_for, status, with_words
 from .results import EVAL_SPLITS, load_results, provenance, provenance_label, results_frame, runtime_segments
 from .stats import condition_correlation, diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, tost, wilson_ci
@@ -382,7 +382,7 @@ def record_starts(root=None, write: bool = False) -> dict[str, str]:
         path = project_dir() / COMMITS
         ledger = json.loads(path.read_text())
         ledger["dates"] = dict(sorted({**ledger["dates"], **new}.items()))
-        path.write_text(json.dumps(ledger, indent=1) + "\n")
+        atomic_write(path, lambda tmp: Path(tmp).write_text(json.dumps(ledger, indent=1) + "\n"))
     return new
 
 # %% ../nbs/11_verdicts.ipynb #0e98e2ab
