@@ -19,3 +19,11 @@ def test_merge_streams_joins_consecutive_pieces_of_one_stream_only():
     assert merge_streams(nb) == 1
     assert [o.get("text") for o in cell.outputs] == ["a\nb\n", "w\n", "c\n", None]   # stderr between keeps them apart
     assert merge_streams(nb) == 0                                                     # joined once is joined
+
+
+def test_committed_notebooks_have_their_streams_joined():
+    "A progress bar committed in redraws shows on the docs page as one line per redraw; joined, only its last state shows."
+    nbs = Path(__file__).resolve().parents[1] / "nbs"
+    chunked = [str(p.relative_to(nbs)) for p in sorted(nbs.rglob("*.ipynb"))
+               if merge_streams(nbformat.read(p, as_version=4))]
+    assert not chunked, f"notebooks with unjoined stream outputs (join them with merge_streams from tools/regen_pages.py, which runs it on every page it executes): {chunked}"
