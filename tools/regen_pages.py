@@ -26,7 +26,7 @@ from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ["nbs/index.ipynb", "nbs/findings.ipynb", "nbs/speed.ipynb", "nbs/09_sweep.ipynb", "nbs/11_verdicts.ipynb",
          *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "nbs/experiments").glob("[0-9]*.ipynb")),
-         "nbs/experiments/baby_config.ipynb"]
+         "nbs/experiments/baby_config.ipynb", "nbs/experiments/search_record.ipynb"]
 
 
 def merge_streams(nb) -> int:
