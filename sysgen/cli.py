@@ -11,6 +11,7 @@ import json
 import math
 import os
 import sys
+import tempfile
 import traceback
 from contextlib import contextmanager
 from dataclasses import MISSING
@@ -19,8 +20,9 @@ from pathlib import Path
 from . import __version__
 from .dataset import DatasetConfig
 from .distributions import SPLITS
-from .io import FieldError, field_kinds, parse_overrides, read_json
+from .io import FieldError, field_kinds, parse_overrides
 from .runtime import ATTENTION, DEVICES
+from .store import RunDir
 
 # %% auto #0
 __all__ = ['MAX_PALETTE', 'DATASET_FLAGS', 'DESIGN', 'bench_render', 'main']
@@ -131,13 +133,30 @@ Every command has --help. Sweeps keep their runs in --runs DIR, else $SYSGEN_RUN
 sysgen checkout you are in."""
 
 # %% ../nbs/10_cli.ipynb #0f339181
+def _command(sub, name: str, run, **kw) -> argparse.ArgumentParser:
+    "Add the subcommand `name` to `sub` (an argparse subparsers object); `run(args)` does its work, importing what it needs only when called, so --help stays fast. Its --verbose is added by `_parser`, last."
+    p = sub.add_parser(name, **kw)
+    p.set_defaults(run=run, parser=p)
+    return p
+
+def _commands(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    "Every parser under `parser` that runs something (`_command`), subcommands of subcommands included (`bench render`)."
+    out = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for p in dict.fromkeys(action.choices.values()):
+                out += ([p] if p.get_default("run") else []) + _commands(p)
+    return out
+
 def _parser() -> argparse.ArgumentParser:   # every command's arguments in one place, read like --help
+    from sysgen.recipes import CONFIGS, RECIPE                       # no torch: the names and defaults --help shows
+    named = f"named configuration: {', '.join(CONFIGS)} (default: {RECIPE}, the current recipe, sysgen.recipes.RECIPE)"
     parser = argparse.ArgumentParser(prog="sysgen", description=_DESCRIPTION, epilog=_EPILOG,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"sysgen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    d = sub.add_parser("dataset", help="build a dataset's four splits (or merge shards)",
+    d = _command(sub, "dataset", _dataset, help="build a dataset's four splits (or merge shards)",
                        usage="sysgen dataset --palette N --out DIR [options]\n       sysgen dataset --merge DIR [--quiet]",
                        description="Build trainA, valA, valB and valC into --out: CLEVR scene JSON, packed images "
                        "(images/SPLIT.npy), optional PNGs and a manifest of sha256 hashes. Re-running with the same "
@@ -150,9 +169,8 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     d.add_argument("--batch", type=int, default=256, help="scenes rendered at a time (default: %(default)s)")
     d.add_argument("--quiet", action="store_true", help="no progress bar")
     _runtime_options(d)
-    d.set_defaults(run=_dataset, parser=d)
 
-    r = sub.add_parser("render", help="draw scenes of a split to a PNG grid",
+    r = _command(sub, "render", _render, help="draw scenes of a split to a PNG grid",
                        description="Render the first --n scenes of a split (exactly those a dataset with the same "
                        "options holds) into one PNG grid, and print its path.")
     for flag in DESIGN: _option(r, flag, **dict(required=True, note="; required") if flag == "--palette" else {})
@@ -162,11 +180,10 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     r.add_argument("--ncol", type=int, default=None, help="images per row (default: about √n)")
     r.add_argument("--out", metavar="PNG", required=True, help="output PNG file")
     _runtime_options(r, device="cpu")
-    r.set_defaults(run=_render, parser=r)
 
     b = sub.add_parser("bench", help="benchmarks", description="Benchmarks; the last output line is one JSON object.")
     bsub = b.add_subparsers(dest="what", metavar="WHAT", required=True)
-    br = bsub.add_parser("render", help="images per second of the renderer",
+    br = _command(bsub, "render", _bench_render, help="images per second of the renderer",
                          description="Sample fresh scenes, warm up, then time only the rendering.")
     _option(br, "--size")
     br.add_argument("--images", type=int, default=4000, help="images to render (default: %(default)s)")
@@ -176,12 +193,11 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     _option(br, "--seed")
     br.add_argument("--repeats", type=int, default=1, help="timed runs; the median is reported (default: %(default)s)")
     _runtime_options(br, device="cpu")
-    br.set_defaults(run=_bench_render, parser=br)
-    bt = bsub.add_parser("train", help="training samples per second, FLOPs and MFU",
+    bt = _command(bsub, "train", _bench_train, help="training samples per second, FLOPs and MFU",
                          description="Time training steps of a configuration on synthetic data after a warm-up; "
                          "report samples/s, model FLOPs per sample, achieved GFLOP/s, the measured matmul peak "
                          "(fp32 and bf16) and the model FLOPs utilisation.")
-    bt.add_argument("--config", default=None, help="named configuration (default: the current recipe, sysgen.train.RECIPE)")
+    bt.add_argument("--config", default=None, help=named)
     bt.add_argument("--steps", type=_at_least(1), default=30, help="timed steps (default: %(default)s)")
     bt.add_argument("--warmup", type=_at_least(0), default=5, help="untimed steps first (default: %(default)s)")
     bt.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
@@ -190,14 +206,12 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     bt.add_argument("--compile", action="store_true", help="time the model through torch.compile (compiled during the warm-up)")
     bt.add_argument("--pack", type=int, default=None, metavar="K", help="time K runs trained as one stacked model "
                     "(sysgen.packed): samples/s summed over them, runs per hour, and on a GPU the memory per run")
-    bt.set_defaults(run=_bench_train, parser=bt)
 
-    t = sub.add_parser("train", help="train one run and write RUN_DIR/result.json",
-                       description="Train the MMLM of a named configuration (paper, baby4, baby3, baby2, baby, tiny) on its splits, with "
+    t = _command(sub, "train", _train, help="train one run and write RUN_DIR/result.json",
+                       description=f"Train the MMLM of a named configuration ({', '.join(CONFIGS)}; default {RECIPE}) on its splits, with "
                        "checkpoints, a JSONL log and a final result.json. An unfinished run continues with --resume; "
                        "under torchrun the same command trains with DistributedDataParallel.")
-    t.add_argument("--config", default=None, help="named configuration: paper, baby4, baby3, baby2, baby or tiny (default: the current "
-                   "recipe, sysgen.train.RECIPE)")
+    t.add_argument("--config", default=None, help=named)
     _option(t, "--palette")
     t.add_argument("--seed", type=int, help="model / sample-order / mask seed")
     t.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
@@ -211,15 +225,13 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     t.add_argument("--render-device", choices=DEVICES, default="cpu",
                    help="where the scenes are rendered: cpu (the default: the same pixels on every machine), cuda or auto "
                    "(a GPU's pixels differ from the CPU's in a few values)")
-    t.set_defaults(run=_train, parser=t)
 
-    e = sub.add_parser("eval", help="re-evaluate a run from its checkpoint",
+    e = _command(sub, "eval", _eval, help="re-evaluate a run from its checkpoint",
                        description="Recompute the accuracies of RUN_DIR's checkpoint on its splits and rewrite result.json.")
     e.add_argument("run_dir", metavar="RUN_DIR")
     _runtime_options(e, device="the run's")
-    e.set_defaults(run=_eval, parser=e)
 
-    w = sub.add_parser("sweep", help="run the runs of one experiment (skips finished runs, resumes interrupted ones)",
+    w = _command(sub, "sweep", _sweep, help="run the runs of one experiment (skips finished runs, resumes interrupted ones)",
                        description="Run every run of the sweep NAME (an experiment of sysgen.sweep.SWEEPS, e.g. diversity; an unknown "
                        "NAME is an error that lists them all) into RUNS/RUN_NAME, "
                        "then write each run's analysis.json. Finished runs are skipped, interrupted ones resume. "
@@ -230,7 +242,7 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     w.add_argument("--executor", default="local", choices=("local", "slurm", "packed"),
                    help="where runs run: local (one process per run), slurm (a job array) or packed (every run of one "
                    "architecture in this process, as one stacked model: sysgen.packed) (default: %(default)s)")
-    w.add_argument("--config", default=None, help="base configuration instead of the sweep's own (e.g. paper on a GPU)")
+    w.add_argument("--config", default=None, help=f"base configuration instead of the sweep's own (e.g. paper on a GPU): {', '.join(CONFIGS)}")
     w.add_argument("--runs", "--root", dest="root", default=None, metavar="DIR",
                    help="the run store, one directory per run (default: $SYSGEN_RUNS if set, else results/runs of the "
                    "sysgen checkout you are in)")
@@ -253,9 +265,8 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     _pack_options(w)
     _runtime_options(w, threads="torch threads of this process's own work (the analysis); each run uses its "
                      "configuration's threads (1 in every sweep)")
-    w.set_defaults(run=_sweep, parser=w)
 
-    k = sub.add_parser("pack", help="train a list of runs packed: one stacked model per architecture, in this process",
+    k = _command(sub, "pack", _pack, help="train a list of runs packed: one stacked model per architecture, in this process",
                        description="Train the runs of RUNS_FILE, one per line `NAME ARGS...` (the arguments of sysgen train, as "
                        "`sysgen sweep NAME --train-args` prints them; a line starting with '#' is a comment), each into "
                        "RUNS/NAME, as one stacked model per architecture (sysgen.packed), then write each one's analysis.json. "
@@ -268,8 +279,7 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     k.add_argument("--no-analysis", action="store_true", help="do not write analysis.json (NMI, p-score)")
     k.add_argument("--quiet", action="store_true", help="no progress bar")
     _runtime_options(k, device="each run's", model=True)
-    k.set_defaults(run=_pack, parser=k)
-    for p in (d, r, br, bt, t, e, w, k):
+    for p in _commands(parser):                                      # every command, those added later too
         p.add_argument("--verbose", action="store_true", help="on an error, also print its cause and traceback")
     return parser
 
@@ -298,10 +308,14 @@ def _dataset(args) -> None:
     print(load_dataset(path, verify=False))
 
 # %% ../nbs/10_cli.ipynb #67908c3a
-def _writable(path: Path) -> Path:
-    "`path`, its directory created; a place that cannot be written fails here, before any work and creating nothing (PermissionError naming it)."
-    if not os.access(next(p for p in path.parents if p.exists()), os.W_OK):
-        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+def _writable(path: Path, flag: str = "--out") -> Path:
+    "`path`, its directory created; a place that cannot be written fails here, before any work and creating nothing: one ValueError naming `flag`, the path and why (permission denied, a read-only file system, …)."
+    there = next(p for p in path.parents if p.exists())               # the deepest directory that exists
+    try:
+        if not os.access(there, os.W_OK): raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        tempfile.TemporaryFile(dir=there).close()                      # what even root cannot do on a read-only file system
+    except OSError as e:
+        raise ValueError(f"{flag} {path}: cannot write in {there} ({(e.strerror or str(e)).lower()})") from None
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -350,14 +364,14 @@ def _bench_train(args) -> None:
                                            compile=args.compile, **overrides)))
 
 # %% ../nbs/10_cli.ipynb #5e5a7312
-def _check_checkpoint(run_dir: Path, advice: str) -> None:
-    "Stop with one sentence and `advice` when RUN_DIR/ckpt.pt exists but cannot be read (its cause: --verbose)."
+def _check_checkpoint(run: RunDir, advice: str) -> None:
+    "Stop with one sentence and `advice` when the run's ckpt.pt exists but cannot be read (its cause: --verbose)."
     from sysgen.train import load_checkpoint
-    path = Path(run_dir) / "ckpt.pt"
-    if not path.exists(): return
-    try: load_checkpoint(path)
+    if not run.has("ckpt"): return
+    try: load_checkpoint(run.ckpt_file)
     except ValueError as e:
-        raise ValueError(f"the checkpoint {path} cannot be read (corrupt, truncated or not sysgen's); {advice}") from e
+        raise ValueError(f"the checkpoint {run.ckpt_file} cannot be read (corrupt, truncated or not sysgen's); {advice}") from e
+
 
 # %% ../nbs/10_cli.ipynb #3e9b533f
 def _given(args) -> list[tuple[str, str, object]]:
@@ -385,13 +399,10 @@ def _resumed_config(args, saved):
     return replace(saved, **{**runtime, **_runtime_overrides(args)})
 
 # %% ../nbs/10_cli.ipynb #b9b6b53d
-def _saved_config(run_dir: Path):
-    "The configuration in RUN_DIR/config.json, or None before a run starts; a corrupt file is named (`read_json`)."
+def _saved_config(run: RunDir):
+    "The configuration in the run's config.json, or None before a run starts; a corrupt file is named (`read_json`)."
     from sysgen.config import TrainConfig
-    path = Path(run_dir) / "config.json"
-    if not path.exists(): return None
-    d = read_json(path)
-    return TrainConfig.from_dict(d["config"] if "config" in d else d)        # early runs stored the bare configuration
+    return TrainConfig.from_dict(run.run_config()) if run.has("config") else None
 
 def _check_data(config) -> None:
     "Stop, before anything is loaded, when the dataset in `config.data_dir` cannot feed the run; say which option to change."
@@ -402,12 +413,23 @@ def _check_data(config) -> None:
 _DISK_FULL = ("unexpected pos", "PytorchStreamWriter failed")   # torch.save's own words when the disk fills up
 
 @contextmanager
-def _disk_full(path: Path):
-    "Report torch.save's errors for a full disk as OSError ENOSPC naming `path` (what `main` says in one line)."
+def _disk_full(run: RunDir):
+    "A full disk while training `run` as one OSError ENOSPC naming the file (torch.save's own words for it included), with a note of what the run directory keeps: a run that reached no checkpoint has the files this command wrote removed."
+    before = set(run.path.iterdir()) if run.path.is_dir() else None   # what the run directory held before
     try: yield
-    except RuntimeError as e:
-        if any(s in str(e) for s in _DISK_FULL): raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path)) from e
-        raise
+    except (OSError, RuntimeError) as e:
+        if isinstance(e, RuntimeError) and any(s in str(e) for s in _DISK_FULL): full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(run.ckpt_file))
+        elif isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT): full = OSError(e.errno, e.strerror, e.filename)
+        else: raise
+        if run.has("ckpt"):
+            full.add_note(f"{run} keeps its checkpoint at step {run.checkpoint_step()}: free some space, then continue "
+                          f"with sysgen train --resume --run-dir {run}")
+        else:                                                     # nothing to resume: leave the directory as it was
+            for p in set(run.path.iterdir()) - (before or set()) if run.path.is_dir() else ():
+                if p.is_file(): p.unlink()
+            if before is None and run.path.is_dir() and not any(run.path.iterdir()): run.path.rmdir()
+            full.add_note(f"the files this run wrote are removed ({run} is as it was)")
+        raise full from e
 
 def _train(args) -> None:
     from dataclasses import replace
@@ -417,34 +439,39 @@ def _train(args) -> None:
     from sysgen.train import train
     config = _train_config(args)
     base = CONFIGS[config.name]                      # the default directory is named by what is learned only
-    run_dir = Path(args.run_dir or f"runs/{run_name(replace(config, **{k: getattr(base, k) for k in TrainConfig.RUNTIME}))}")
-    saved = _saved_config(run_dir)
-    if args.resume and saved is not None: config = _resumed_config(args, saved)
-    finished = (run_dir / "result.json").exists() and saved is not None
-    _check_checkpoint(run_dir, "its result.json stands, but `sysgen eval` cannot recompute it: to have a checkpoint "
+    run = RunDir(args.run_dir or f"runs/{run_name(replace(config, **{k: getattr(base, k) for k in TrainConfig.RUNTIME}))}")
+    saved = _saved_config(run)
+    if args.resume and saved is None:
+        raise FileNotFoundError(f"--resume: {run} holds no run to resume ({'it does not exist' if not run.path.exists() else 'no config.json'}); "
+                                "train without --resume to start one there")
+    if args.resume: config = _resumed_config(args, saved)
+    finished = run.has("result") and saved is not None
+    if finished: run.read_result()                   # a corrupt result.json is named, never taken for a finished run
+    _check_checkpoint(run, "its result.json stands, but `sysgen eval` cannot recompute it: to have a checkpoint "
                       "again, train the run into another --run-dir" if finished else
                       "delete it to train this run from the start, or train into another --run-dir")
     if config.data_dir is not None and not finished: _check_data(config)
-    with _disk_full(run_dir / "ckpt.pt"):
-        result = train(config, run_dir, resume=args.resume, progress=not args.quiet, render_device=args.render_device)
-    if finished: print(f"{run_dir} is finished: nothing to train. Its result is {run_dir / 'result.json'} "
+    with _disk_full(run):
+        result = train(config, run.path, resume=args.resume, progress=not args.quiet, render_device=args.render_device)
+    if finished: print(f"{run} is finished: nothing to train. Its result is {run.result_file} "
                        "(to train it again, choose another --run-dir).")
-    if result: print(json.dumps(dict(run_dir=str(run_dir), metrics=result["metrics"], wall_seconds=result["wall_seconds"])))
+    if result: print(json.dumps(dict(run_dir=str(run), metrics=result["metrics"], wall_seconds=result["wall_seconds"])))
+
 
 # %% ../nbs/10_cli.ipynb #8c2a1c17
 def _eval(args) -> None:
     from sysgen.train import evaluate_run
-    run_dir = Path(args.run_dir)
-    _saved_config(run_dir)                                               # a corrupt config.json is named
-    _check_checkpoint(run_dir, "train the run again (sysgen train --run-dir DIR) to evaluate it")
-    result = run_dir / "result.json"
-    try:
-        if result.exists(): read_json(result)
+    run = RunDir(args.run_dir)
+    _saved_config(run)                                                   # a corrupt config.json is named
+    _check_checkpoint(run, "train the run again (sysgen train --run-dir DIR) to evaluate it")
+    try: run.read_result() if run.has("result") else None
     except ValueError:                                                   # this command rewrites it: keep the old bytes aside
-        result.replace(result.with_name("result.json.corrupt"))
-        print(f"{result} was not valid JSON: it is written anew (what it recorded of the training, such as its wall time, "
-              f"is lost; the old file is {result.with_name('result.json.corrupt')})", file=sys.stderr)
-    print(json.dumps(evaluate_run(run_dir, device=args.device, threads=args.threads)["metrics"]))
+        aside = run.result_file.with_name(run.result_file.name + ".corrupt")
+        run.result_file.replace(aside)
+        print(f"{run.result_file} was not a finished run's result: it is written anew (what it recorded of the training, "
+              f"such as its wall time, is lost; the old file is {aside})", file=sys.stderr)
+    print(json.dumps(evaluate_run(run.path, device=args.device, threads=args.threads)["metrics"]))
+
 
 # %% ../nbs/10_cli.ipynb #2f50ecf1
 def _slurm_params(items) -> dict:
@@ -468,12 +495,17 @@ def _sweep_overrides(args) -> dict:
                          "are another experiment, with no checks registered (--list shows their state)")
     return overrides
 
+def _refuse_corrupt(runs: list[dict], name: str) -> None:
+    "Stop before any work when a run of `runs` (`status`'s rows) has a result.json that cannot be read: one line naming each."
+    bad = [r for r in runs if r["state"] == "corrupt"]
+    if bad:
+        raise ValueError(f"{len(bad)} run{'s' if len(bad) > 1 else ''} of {name} {'have' if len(bad) > 1 else 'has'} a result.json "
+                         f"that is not a finished run's: {', '.join(str(RunDir(r['run_dir']).result_file) for r in bad)}; delete "
+                         "each to train its run again, or recompute it from the checkpoint with sysgen eval RUN_DIR")
+
 def _sweep(args) -> None:
-    from sysgen.executors import sweep as run_sweep
-    from sysgen.report import status
-    from sysgen.sweep import train_args
+    from sysgen.sweep import status, train_args                 # listing and planning import no torch
     from sysgen.io import runs_root
-    from sysgen.runtime import choose_threads, torch_threads
     root = runs_root(args.root)                    # --runs DIR, else $SYSGEN_RUNS, else the checkout's results/runs
     overrides = _sweep_overrides(args)
     runs = status(args.name, args.seeds, root, args.config, overrides)
@@ -482,7 +514,8 @@ def _sweep(args) -> None:
             at = f"{'?' if r['step'] is None else r['step']}/{r['steps']}" if r["state"] in ("partial", "running") else ""
             print(f"{r['index']:4d}  {r['state']:8s} {at:>11s}  {r['run_dir']}")
         return
-    if args.train_args:                            # RUNS_FILE lines of tools/device_runs.sh: NAME ARGS...
+    if args.train_args:                            # RUNS_FILE lines of sysgen pack: NAME ARGS...
+        _refuse_corrupt(runs, args.name)
         for r in runs:
             if r["state"] in ("todo", "partial"):
                 print(" ".join([r["name"], *train_args(r["config"]), *(["--resume"] if r["state"] == "partial" else [])]))
@@ -496,8 +529,12 @@ def _sweep(args) -> None:
     if args.index is not None:
         if not 0 <= args.index < len(runs):
             raise ValueError(f"--index {args.index} is outside the sweep's {len(runs)} runs (0 … {len(runs) - 1}); --list shows them")
+        _refuse_corrupt(runs[args.index:args.index + 1], args.name)
         if runs[args.index]["state"] == "done":
-            print(f"run {args.index} is finished: its result is {Path(runs[args.index]['run_dir']) / 'result.json'}")
+            print(f"run {args.index} is finished: its result is {RunDir(runs[args.index]['run_dir']).result_file}")
+    else: _refuse_corrupt(runs, args.name)
+    from sysgen.executors import sweep as run_sweep
+    from sysgen.runtime import choose_threads, torch_threads
     with torch_threads(choose_threads(args.threads)):
         if args.executor == "packed" and args.index is None:
             from sysgen.packed import run_packed
@@ -510,6 +547,7 @@ def _sweep(args) -> None:
                       + ("" if args.no_analysis else " and analysed") + ".")
     if args.executor == "slurm": print(json.dumps(dict(submitted=[j.job_id for j in out])))
     else: print(json.dumps(dict(trained=out)))
+
 
 # %% ../nbs/10_cli.ipynb #dd87daa8
 def _run_list(path, parser: argparse.ArgumentParser) -> list[tuple]:
@@ -540,11 +578,11 @@ def _pack(args) -> None:
 # %% ../nbs/10_cli.ipynb #a5d29b99
 def _os_error(e: OSError) -> str:
     "One line for an error of the file system: a full disk or a refused permission named as such, with the file."
-    path = e.filename or "a file"
-    if e.errno in (errno.ENOSPC, errno.EDQUOT): return f"no space left on device writing {path}"
-    if e.errno in (errno.EACCES, errno.EPERM): return f"permission denied writing {path}"
-    if e.errno == errno.EROFS: return f"read-only file system: cannot write {path}"
-    return f"{e.strerror or e}: {path}"
+    path, notes = e.filename or "a file", "".join(f"; {n}" for n in getattr(e, "__notes__", ()))   # notes: what was left behind
+    if e.errno in (errno.ENOSPC, errno.EDQUOT): return f"no space left on device writing {path}{notes}"
+    if e.errno in (errno.EACCES, errno.EPERM): return f"permission denied writing {path}{notes}"
+    if e.errno == errno.EROFS: return f"read-only file system: cannot write {path}{notes}"
+    return f"{e.strerror or e}: {path}{notes}"
 
 def main(argv: list[str] | None = None) -> None:
     "The `sysgen` command: `main(['dataset', '--palette', '6', '--out', 'data/c216'])`."

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import ClassVar
-
-import torch
+from typing import TYPE_CHECKING, ClassVar
 
 from .dataset import DatasetConfig
 from .distributions import check_pair
 from .io import JSONConfig
 from .io import parse_overrides as io_parse_overrides
-from .model import ModelConfig
+from .model_config import ModelConfig
 from .runtime import DEVICES, as_device, attention_backend, choose_threads, resolve_bf16, runtime_record, torch_threads
 from .store import RunDir
+
+if TYPE_CHECKING: import torch    # annotations only: building a configuration imports no torch
 
 # %% auto #0
 __all__ = ['TrainConfig', 'parse_overrides', 'Runtime', 'read_run_config', 'as_train_config']
@@ -111,6 +111,10 @@ class TrainConfig(JSONConfig):
             v = getattr(self, name)
             if v is not None and not 0 <= v <= 1: raise ValueError(f"{name} must be a probability in [0, 1], got {v}")
         self.model_config(0)     # checks the model's sizes
+        for name in ("n_objects", "train_objects"):                    # `--set n_objects=3` would give one number
+            v = getattr(self, name)
+            if v is not None and (len(v) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
+                raise ValueError(f"{name} must be two integers MIN,MAX (e.g. --set {name}=3,10), got {','.join(map(str, v))}")
         most = max(self.n_objects[1], (self.train_objects or self.n_objects)[1])
         if self.text_len < 5 * most: raise ValueError(f"text_len={self.text_len} is too short for {most} objects (5 tokens each)")
         if self.train_objects is not None and self.data_dir is not None:

@@ -5,83 +5,16 @@
 # %% ../nbs/05_model.ipynb #9fd30ef4
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from .io import JSONConfig
-from .runtime import attention_backend, attention_kernel
+from .model_config import ModelConfig
+from .runtime import attention_kernel
 
 # %% auto #0
-__all__ = ['ModelConfig', 'patchify', 'PatchEmbedding', 'conv_widths', 'ConvStem', 'sincos_2d', 'QKNormEncoderLayer', 'MMLM',
-           'count_parameters', 'stem_flops', 'flops_per_sample']
-
-# %% ../nbs/05_model.ipynb #071a6d53
-_ACTIVATIONS = ("relu", "gelu")
-_STEMS = ("patch", "conv", "hybrid")
-_POSITIONS = ("learned", "sincos")
-
-@dataclass(frozen=True)
-class ModelConfig(JSONConfig):
-    "Sizes of the MMLM; the defaults are the paper's (nbs/paper.ipynb#sec-model)."
-    KIND = "model configuration"   # in error messages
-    d_model: int = 256       # width of every token's representation
-    n_layers: int = 4        # Transformer encoder layers
-    n_heads: int = 4         # attention heads per layer
-    d_ff: int = 2048         # hidden width of the feed-forward block
-    dropout: float = 0.1     # dropout in the encoder layers and on the input embeddings
-    patch: int = 16          # side of a square image patch in pixels
-    image_size: int = 224    # side of the square input image
-    vocab_size: int = 0      # number of token ids (0 = not set yet: see `with_vocab`)
-    max_text_len: int = 50   # longest text: the number of text position embeddings
-    activation: str = "relu" # feed-forward non-linearity
-    pad_id: int = 0          # token id of [PAD], masked out of attention
-    channels: int = 3        # image channels
-    patch_norm: bool = True  # LayerNorm over each patch's pixels before the projection (the paper's; it removes a
-                             # patch's brightness and contrast, which tell many colours apart)
-    stem: str = "patch"      # image tokens from 'patch' (the paper's linear patch projection), 'conv' (a small
-                             # convolutional stem, stride 2 per layer, one token per patch: not the paper's) or
-                             # 'hybrid' (both, summed: convolutions for shape, the linear path for colour)
-    position_std: float = 0.02  # standard deviation of the initial position embeddings (the encoder below says why
-                                # it matters: 0.02 starts them ~50× smaller than the token and image embeddings)
-    image_position_std: float | None = None  # the same for the image patches' positions (None: position_std)
-    image_positions: str = "learned"  # the image patches' positions: 'learned' (the paper's) or 'sincos' (fixed 2-D sin-cos, `sincos_2d`)
-    qk_norm: bool = False    # LayerNorm each head's queries and keys before their dot products (`QKNormEncoderLayer`)
-    attention: str = "auto"  # attention kernel: 'math', 'fused' or 'auto' (math on a CPU, where it is faster; see
-                             # sysgen.runtime.attention_backend). Rounding only: the function is the same
-
-    def __post_init__(self):
-        for name in ("d_model", "n_layers", "n_heads", "d_ff", "patch", "image_size", "max_text_len", "channels"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1: raise ValueError(f"{name} must be a positive integer, got {v!r}")
-        if isinstance(self.vocab_size, bool) or not isinstance(self.vocab_size, int) or self.vocab_size < 0:
-            raise ValueError(f"vocab_size must be an integer ≥ 0 (0 = not set yet), got {self.vocab_size!r}")
-        if self.d_model % self.n_heads: raise ValueError(f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}")
-        if self.image_size % self.patch: raise ValueError(f"image_size={self.image_size} is not divisible by patch={self.patch}")
-        if not 0 <= self.dropout < 1: raise ValueError(f"dropout must be in [0, 1), got {self.dropout!r}")
-        if isinstance(self.position_std, bool) or not isinstance(self.position_std, (int, float)) or not self.position_std > 0:
-            raise ValueError(f"position_std must be a positive number, got {self.position_std!r}")
-        if self.image_position_std is not None and (isinstance(self.image_position_std, bool) or
-                not isinstance(self.image_position_std, (int, float)) or not self.image_position_std > 0):
-            raise ValueError(f"image_position_std must be a positive number or None, got {self.image_position_std!r}")
-        if self.activation not in _ACTIVATIONS: raise ValueError(f"activation must be one of {_ACTIVATIONS}, got {self.activation!r}")
-        attention_backend(self.attention)                          # checks the name
-        if self.stem not in _STEMS: raise ValueError(f"stem must be one of {_STEMS}, got {self.stem!r}")
-        if self.image_positions not in _POSITIONS: raise ValueError(f"image_positions must be one of {_POSITIONS}, got {self.image_positions!r}")
-        if self.image_positions == "sincos" and self.d_model % 4: raise ValueError(f"sin-cos image positions need d_model divisible by 4, got {self.d_model}")
-        if self.stem != "patch" and self.patch & (self.patch - 1):
-            raise ValueError(f"the conv stem halves the image per layer: patch must be a power of 2, got {self.patch}")
-
-    @property
-    def n_patches(self) -> int: return (self.image_size // self.patch) ** 2
-    @property
-    def patch_dim(self) -> int: return self.channels * self.patch ** 2
-    @property
-    def seq_len(self) -> int: return self.n_patches + self.max_text_len   # longest joint sequence
-
-    def with_vocab(self, vocab_size: int) -> ModelConfig: return replace(self, vocab_size=vocab_size)
+__all__ = ['patchify', 'PatchEmbedding', 'conv_widths', 'ConvStem', 'sincos_2d', 'QKNormEncoderLayer', 'MMLM', 'count_parameters',
+           'stem_flops', 'flops_per_sample']
 
 # %% ../nbs/05_model.ipynb #251ab1d7
 def patchify(images: torch.Tensor, patch: int) -> torch.Tensor:

@@ -6,6 +6,8 @@
 from __future__ import annotations
 
 import json
+import pickle
+import zipfile
 from pathlib import Path
 
 from fastcore.basics import patch
@@ -30,7 +32,7 @@ ABOUT = dict(config="train the run (sysgen train, or sysgen sweep)", result="let
              analysis="analyse the run (sysgen sweep reruns the analysis of finished runs)",
              scored="count its scored words (sysgen.results.write_scored)", sweep_log="run it in a local sweep",
              lock="nothing: a run holds it only while it trains")
-STATES = ("done", "running", "partial", "todo")
+STATES = ("done", "corrupt", "running", "partial", "todo")
 
 # %% ../nbs/00c_store.ipynb #d7fe85d9
 class RunDir:
@@ -103,7 +105,11 @@ def write_with(self: RunDir, role: str, write) -> Path:
 def append(self: RunDir, role: str, record: dict):
     "Append `record` as one JSON line to the file with `role` (a log)."
     self.path.mkdir(parents=True, exist_ok=True)
-    with open(self.file(role), "a") as f: f.write(json.dumps(record) + "\n")
+    try:
+        with open(self.file(role), "a") as f: f.write(json.dumps(record) + "\n")
+    except OSError as e:                                           # a full disk: name the file, as atomic writes do
+        if e.errno is None or e.filename: raise
+        raise OSError(e.errno, e.strerror, str(self.file(role))) from e
 
 # %% ../nbs/00c_store.ipynb #39538236
 @patch
@@ -117,10 +123,21 @@ def finished(self: RunDir) -> bool:
     "Whether the run finished: its result.json and config.json are there."
     return self.has("result", "config")
 
+@patch
+def read_result(self: RunDir) -> dict:
+    "The run's result.json, read: a ValueError naming the file and what to do when it is not valid JSON or holds no `metrics` (not a finished run's record)."
+    d = self.read("result")
+    if not isinstance(d, dict) or "metrics" not in d:
+        raise ValueError(f"{self.result_file} is not a finished run's result (it holds no metrics): delete it to train the "
+                         f"run again, or recompute it from the checkpoint with `sysgen eval {self.path}`")
+    return d
+
 @patch(as_prop=True)
 def state(self: RunDir) -> str:
-    "'done' (its result.json is there), 'running' (another process holds its lock), 'partial' (a checkpoint to resume) or 'todo'."
-    if self.result_file.exists(): return "done"
+    "'done' (its result.json reads as a finished run's: `read_result`), 'corrupt' (a result.json that does not), 'running' (another process holds its lock), 'partial' (a checkpoint to resume) or 'todo'."
+    if self.result_file.exists():
+        try: self.read_result(); return "done"
+        except (ValueError, OSError): return "corrupt"
     if self.locked: return "running"
     return "partial" if self.ckpt_file.exists() else "todo"
 
@@ -134,11 +151,33 @@ def lock(self: RunDir):
     "Hold the run's lock while training it (`sysgen.io.run_lock`): a RuntimeError at once if another process holds it."
     return run_lock(self.path)
 
+# %% ../nbs/00c_store.ipynb #a788304a
+class _Opaque:
+    "Stands in for each torch object (a tensor, its storage, a dtype) of a checkpoint's pickle: only its plain values are read."
+    def __init__(self, *a, **k): pass
+    def __setstate__(self, state): pass
+
+class _PlainValues(pickle.Unpickler):
+    def find_class(self, module, name):
+        return super().find_class(module, name) if module in ("builtins", "collections", "_codecs") else _Opaque
+    def persistent_load(self, pid): return None                   # the tensors' bytes: not read
+
+@patch
+def checkpoint_step(self: RunDir) -> int | None:
+    "The step of the run's checkpoint (where a resume starts), read without torch; None if there is none or it cannot be read."
+    try:
+        with zipfile.ZipFile(self.ckpt_file) as z:
+            data = next(n for n in z.namelist() if n.endswith("/data.pkl"))
+            return int(_PlainValues(z.open(data)).load()["step"])
+    except (OSError, zipfile.BadZipFile, StopIteration, pickle.UnpicklingError, EOFError, KeyError, TypeError, ValueError, AttributeError):
+        return None
+
 # %% ../nbs/00c_store.ipynb #75beac09
 @patch
 def to_start(self: RunDir, analyse: bool = False) -> bool:
-    "Whether an executor still has to start the run: 'todo' or 'partial' (not 'running' in another process), or 'done' without the analysis.json `analyse` asks for."
+    "Whether an executor still has to start the run: 'todo' or 'partial' (not 'running' in another process), or 'done' without the analysis.json `analyse` asks for. A 'corrupt' run is refused: `read_result`'s error, naming its result.json."
     state = self.state
+    if state == "corrupt": self.read_result()
     return state in ("todo", "partial") or (state == "done" and analyse and not self.analysis_file.exists())
 
 # %% ../nbs/00c_store.ipynb #ed6cc201

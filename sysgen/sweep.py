@@ -6,14 +6,17 @@
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import dataclass, field, replace
 
 from .distributions import default_shared
 from .recipes import CONFIGS, RECIPE, get_config
 from .config import TrainConfig
+from .store import RunDir
 
 # %% auto #0
-__all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'train_args', 'Sweep', 'get_sweep']
+__all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'grid', 'zipped', 'cross', 'canonical', 'run_name', 'train_args', 'Sweep', 'get_sweep',
+           'run_step', 'status']
 
 # %% ../nbs/09_sweep.ipynb #fa2eac69
 def _values(v) -> list: return list(v) if isinstance(v, (list, tuple, range)) else [v]
@@ -161,3 +164,22 @@ def get_sweep(name: str) -> Sweep:
     "The named sweep."
     if name not in SWEEPS: raise ValueError(f"unknown sweep {name!r}: expected one of {', '.join(SWEEPS)}")
     return SWEEPS[name]
+
+# %% ../nbs/09_sweep.ipynb #602a67a6
+def run_step(run_dir, state: str, steps: int) -> int | None:
+    "How far a run in `state` (`sysgen.store.RunDir.state`) has come: 0 if todo, `steps` if done, a partial run's checkpoint step (where a resume starts), a running run's last logged step; None where that cannot be read."
+    run = RunDir(run_dir)
+    if state == "todo": return 0
+    if state == "done": return steps
+    if state == "partial": return run.checkpoint_step()
+    try: return int(json.loads(run.log_file.read_text().strip().splitlines()[-1])["step"])   # tens of kB
+    except (OSError, ValueError, KeyError, IndexError): return None
+
+def status(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None, overrides: dict | None = None) -> list[dict]:
+    "Index, name, directory, state, step (`run_step`, of `steps`) and `TrainConfig` of every run of `sweep` (with `overrides`: `Sweep.configs`) in the run store `root`."
+    sweep = get_sweep(sweep) if isinstance(sweep, str) else sweep
+    rows = []
+    for i, c in enumerate(sweep.configs(seeds, config, overrides)):
+        run = RunDir.of(run_name(c), root); state = run.state
+        rows.append(dict(index=i, name=run.name, run_dir=str(run), state=state, step=run_step(run, state, c.steps), steps=c.steps, config=c))
+    return rows

@@ -45,10 +45,87 @@ def test_ctrl_c_during_dataset_leaves_nothing(tmp_path):
 def test_unwritable_directory(tmp_path):
     ro = tmp_path / "ro"
     ro.mkdir(mode=0o555)
-    for argv, what in ((["dataset", "--palette", "2", "--out", str(ro / "c8")], "ro"),
-                       (["render", "--palette", "2", "--out", str(ro / "x.png")], "ro/x.png")):
+    for argv, end in ((["dataset", "--palette", "2", "--out", str(ro / "c8")], f"permission denied writing {ro}"),
+                      (["render", "--palette", "2", "--out", str(ro / "x.png")], f"--out {ro / 'x.png'}: cannot write in {ro} (permission denied)")):
         r = subprocess.run([*SYSGEN, *argv], capture_output=True, text=True)
         assert r.returncode == 1, r.stderr
-        assert r.stderr.strip().endswith(f"permission denied writing {tmp_path / what}"), r.stderr
+        assert r.stderr.strip().endswith(end), r.stderr
         assert "Traceback" not in r.stderr
     assert list(ro.iterdir()) == []
+
+
+def _one_line_error(r, code=1) -> str:
+    "The one line a failed command printed (asserting its exit code and that no traceback came with it)."
+    assert r.returncode == code, (r.returncode, r.stderr)
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    return r.stderr.strip()
+
+
+def _sysgen(*argv, cwd=None):
+    return subprocess.run([*SYSGEN, *map(str, argv)], capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.mark.parametrize("item", ["n_objects=3", "train_objects=5"])
+def test_train_one_number_for_a_range(tmp_path, item):
+    field = item.split("=")[0]
+    r = _sysgen("train", "--config", "tiny", "--set", item, "--run-dir", tmp_path / "run")
+    assert _one_line_error(r) == f"sysgen train: error: {field} must be two integers MIN,MAX (e.g. --set {field}=3,10), got {item[-1]}"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_resume_of_a_missing_run_refuses(tmp_path):
+    r = _sysgen("train", "--config", "tiny", "--resume", "--run-dir", tmp_path / "gone")
+    assert _one_line_error(r) == (f"sysgen train: error: --resume: {tmp_path / 'gone'} holds no run to resume (it does not exist); "
+                                  "train without --resume to start one there")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_corrupt_result_is_listed_and_refused(tmp_path):
+    from sysgen.sweep import status
+    from sysgen.store import RunDir
+    runs = status("diversity", 1, tmp_path, "tiny")
+    for r in runs: RunDir(r["run_dir"]).write("config", {}); RunDir(r["run_dir"]).write("result", {"metrics": {}})
+    bad = RunDir(runs[2]["run_dir"])
+    bad.result_file.write_text("{half")
+    common = ["--seeds", "1", "--config", "tiny", "--runs", tmp_path, "--no-analysis", "--quiet"]
+    listed = _sysgen("sweep", "diversity", *common, "--list")
+    assert [l.split()[1] for l in listed.stdout.splitlines()] == ["done", "done", "corrupt", "done", "done"], listed
+    line = _one_line_error(_sysgen("sweep", "diversity", *common))
+    assert line.startswith(f"sysgen sweep: error: 1 run of diversity has a result.json that is not a finished run's: {bad.result_file}"), line
+    assert bad.result_file.read_text() == "{half"
+
+
+def test_render_into_a_read_only_directory(tmp_path, monkeypatch, capsys):
+    import errno
+    import tempfile
+    from sysgen.cli import main
+    def read_only(*a, **k): raise OSError(errno.EROFS, os.strerror(errno.EROFS))   # what even root meets on a read-only mount
+    monkeypatch.setattr(tempfile, "TemporaryFile", read_only)
+    with pytest.raises(SystemExit) as e: main(["render", "--palette", "2", "--n", "2", "--size", "16", "--out", str(tmp_path / "d" / "x.png")])
+    assert e.value.code == 1
+    assert capsys.readouterr().err == f"sysgen render: error: --out {tmp_path / 'd' / 'x.png'}: cannot write in {tmp_path} (read-only file system)\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_disk_full_during_training_leaves_nothing(tmp_path, monkeypatch, capsys):
+    import errno
+    from sysgen.cli import main
+    from sysgen.store import RunDir
+    def full(self, role, record): raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self.file(role)))
+    monkeypatch.setattr(RunDir, "append", full)                    # the log's first record does not fit
+    run = tmp_path / "run"
+    with pytest.raises(SystemExit) as e: main(["train", "--config", "tiny", "--quiet", "--run-dir", str(run)])
+    assert e.value.code == 1
+    assert capsys.readouterr().err == (f"sysgen train: error: no space left on device writing {run / 'log.jsonl'}; "
+                                       f"the files this run wrote are removed ({run} is as it was)\n")
+    assert list(tmp_path.iterdir()) == []                          # no config.json, no log.jsonl, no directory
+
+
+def test_train_help_names_every_recipe():
+    from sysgen.recipes import CONFIGS, RECIPE
+    text = " ".join(_sysgen("train", "--help").stdout.split())
+    assert all(name in text for name in CONFIGS) and f"default: {RECIPE}, the current recipe" in text, text
+
+
+def test_listing_a_sweep_imports_no_torch(tmp_path):
+    assert _heavy_modules_after(["sweep", "diversity", "--seeds", "1", "--list", "--runs", str(tmp_path)]) == []
