@@ -11,8 +11,8 @@ With SYSGEN_SITE=1 only, build the offline docs site and open every page in head
 Needs `npm ci` (MathJax, require.js, widget manager), Chromium (Debian: `apt-get install chromium`; another binary:
 CHROMIUM=/path) and playwright (a dev requirement), which drives that Chromium: playwright's own browser download
 needs a CDN. The site is built with `python tools/build_site.py` into _site_offline/ (or $SYSGEN_SITE_OUT) and
-served with Python's http.server on 127.0.0.1; screenshots of the home page and one experiment page are left in
-its _screenshots/ as build artifacts.
+served with Python's http.server on 127.0.0.1; screenshots of the home page, the diversity page, the baby-configuration
+page and the search record are left in its _screenshots/ as build artifacts.
 
 Per page, in the sidebar order of _quarto.yml: the notebook exists and its page was built, the page loads (HTTP 200),
 its <h1> and <title> carry the notebook's `# ` title, every image has loaded (naturalWidth > 0) and there are at least
@@ -41,7 +41,9 @@ from test_leaks import LEAKS
 ROOT = Path(__file__).resolve().parents[1]
 NBS = ROOT / "nbs"
 OUT = Path(os.environ.get("SYSGEN_SITE_OUT", ROOT / "_site_offline")).resolve()
-SCREENSHOTS = {"index.html": "home.png", "experiments/baby_config.html": "experiment-baby_config.png"}
+SCREENSHOTS = {"index.html": "home.png", "experiments/diversity.html": "experiment-diversity.png",
+               "experiments/baby_config.html": "experiment-baby_config.png",
+               "experiments/search_record.html": "experiment-search_record.png"}
 IGNORED_URLS = re.compile(r"/favicon\.ico$")  # Chromium asks for it; the site has none
 
 PAPER = NBS / "paper.ipynb"

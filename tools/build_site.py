@@ -7,7 +7,9 @@ The pages and their order come from the sidebar in `_quarto.yml` (the config `nb
 through nbdev's own docs processing (the per-notebook driver of `nbdev.serve.proc_nbs`: show_doc cells, `#| hide`,
 front matter, links), then through nbconvert's HTML exporter with Quarto's cell options applied (`echo`, `output`,
 `include`), MathJax, require.js and the Jupyter widget manager served from `node_modules/` (`npm ci` first), and a
-navigation sidebar with previous/next links. Notebooks are not executed: their committed outputs are shown, and
+navigation sidebar with previous/next links. The CSS that nbconvert's lab template would inline in every page
+(JupyterLab's stylesheet, its light theme, the Pygments colours) and the site's own are written once, to
+`OUT/_static/site.css`, which every page links. Notebooks are not executed: their committed outputs are shown, and
 saved widget state is rendered as static widgets. Open `OUT/index.html`, or serve it: `python -m http.server -d OUT`.
 
 As Quarto does, a heading's Pandoc attribute sets its id (`## The split {#sec-split}` → `id="sec-split"`, the
@@ -28,6 +30,7 @@ from pathlib import Path
 import jinja2, mistune, nbformat, yaml
 import nbdev.serve_drv
 from nbconvert import HTMLExporter
+from traitlets.config import Config
 from nbdev.config import get_config
 from nbdev.processors import FilterDefaults
 
@@ -68,8 +71,34 @@ body.jp-Notebook { margin: 0; padding: 0; }
   border-top: 1px solid #ddd; font: 15px system-ui, sans-serif; }
 """
 
+# What nbconvert's lab template inlines in every page (JupyterLab's CSS, its light theme, the template's own rules, the
+# Pygments colours), with the site's CSS, goes into one stylesheet, OUT/_static/site.css, that every page links.
+LAB_CSS = """
+* { -webkit-print-color-adjust: exact; }
+a.anchor-link { display: none; }
+.jp-InputArea { overflow: hidden; }
+.jp-InputArea-editor { overflow: hidden; }
+.cm-editor.cm-s-jupyter .highlight pre { padding: var(--jp-code-padding) 4px; margin: 0; font-family: inherit;
+  font-size: inherit; line-height: inherit; color: inherit; }
+.jp-OutputArea-output pre { line-height: inherit; font-family: inherit; }
+.jp-RenderedText pre { color: var(--jp-content-font-color1); font-size: var(--jp-code-font-size); }
+.jp-Collapser { display: none; }
+@page { margin: 0.5in; }
+@media print { .jp-Cell-inputWrapper, .jp-Cell-outputWrapper { display: block; } }
+"""
+
+
+def site_css(exporter):
+    "The one stylesheet of the site: what the lab template would inline in each page (`notebook_css`, Pygments), then `CSS`."
+    from jupyterlab_pygments import JupyterStyle
+    from pygments.formatters import HtmlFormatter
+    env = exporter.environment
+    lab = [env.loader.get_source(env, f"static/{name}.css")[0] for name in ("index", "theme-light")]
+    return "\n".join([*lab, LAB_CSS, HtmlFormatter(style=JupyterStyle).get_style_defs(".highlight"), CSS])
+
+
 TEMPLATE = """{%- extends 'index.html.j2' -%}
-{% block extra_css %}<style>{{ resources.site.css }}</style>{% endblock extra_css %}
+{% block notebook_css %}<link rel="stylesheet" href="{{ resources.site.css_href }}">{% endblock notebook_css %}
 {%- block body_header -%}
 <body class="jp-Notebook" data-jp-theme-light="true" data-jp-theme-name="JupyterLab Light">
 {{ resources.site.nav }}
@@ -342,13 +371,16 @@ def build(out, strict=False, workers=2):
             if depth not in exporters:
                 s = "../" * depth + "_static/"
                 exporters[depth] = HTMLExporter(
+                    config=Config(CSSHTMLHeaderPreprocessor={"enabled": False}),   # its CSS is in site.css
                     template_name="lab", extra_loaders=[jinja2.DictLoader({"site.html.j2": TEMPLATE})],
                     template_file="site.html.j2", exclude_input_prompt=True, exclude_output_prompt=True,
                     require_js_url=s + "require.js", widget_renderer_url=s + "html-manager/embed-amd.js",
                     mathjax_url=s + "mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe")
+                if not (out / "_static" / "site.css").exists():
+                    (out / "_static" / "site.css").write_text(site_css(exporters[depth]), encoding="utf-8")
             prefix = "../" * depth
             res = {"metadata": {"name": f"{p['title']} – {site_title}"},
-                   "site": dict(css=CSS, title=p["title"], description=p["description"],
+                   "site": dict(css_href=prefix + "_static/site.css", title=p["title"], description=p["description"],
                                 nav=nav_html(pages, p, prefix, site_title), pager=pager_html(pages, p, prefix))}
             try: html, _ = exporters[depth].from_notebook_node(nb, resources=res)
             except Exception as e:
