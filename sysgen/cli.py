@@ -25,7 +25,7 @@ from .runtime import ATTENTION, DEVICES
 from .store import RunDir
 
 # %% auto #0
-__all__ = ['MAX_PALETTE', 'DATASET_FLAGS', 'DESIGN', 'bench_render', 'main']
+__all__ = ['MAX_PALETTE', 'DATASET_FLAGS', 'DESIGN', 'bench_render', 'train_config', 'main']
 
 # %% ../nbs/10_cli.ipynb #57f4f23d
 MAX_PALETTE = 14   # levels per channel: 2 744 colours, twice the largest palette of any experiment (the prediction's 7: 343 colours)
@@ -255,7 +255,7 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     w.add_argument("--list", action="store_true", help="print the runs with their state and stop")
     w.add_argument("--train-args", action="store_true",
                    help="print, for each run not finished, its name and the sysgen train arguments that train it (a partial "
-                   "one with --resume), and stop: the RUNS_FILE of tools/device_runs.sh")
+                   "one with --resume), and stop: the RUNS_FILE of sysgen pack (and of tools/packed_runs.sh list)")
     w.add_argument("--verdict", action="store_true",
                    help="print the experiment's verdict and its checks (sysgen.verdicts) from the finished runs, and stop")
     w.add_argument("--no-analysis", action="store_true", help="do not write analysis.json (NMI, p-score)")
@@ -354,7 +354,7 @@ def _bench_render(args) -> None:
 def _bench_train(args) -> None:
     from sysgen.recipes import RECIPE
     from sysgen.config import TrainConfig
-    from sysgen.train import train_benchmark
+    from sysgen.bench import train_benchmark
     overrides = {**parse_overrides(TrainConfig, args.set), **_runtime_overrides(args)}      # the flags win over --set
     if args.pack is not None:
         from sysgen.packed import packed_benchmark
@@ -386,6 +386,12 @@ def _train_config(args):
     from sysgen.recipes import RECIPE, get_config
     overrides = {field: v for _, field, v in _given(args) if field != "name"}
     return get_config(args.config or RECIPE, **{**overrides, **_runtime_overrides(args)})
+
+def train_config(argv: list[str]):
+    "The configuration (a `TrainConfig`) that `sysgen train ARGV` trains; arguments it would refuse are a ValueError (argparse's own words go to stderr first)."
+    try: args = _parser().parse_args(["train", *map(str, argv)])
+    except SystemExit: raise ValueError(f"not the arguments of sysgen train: {' '.join(map(str, argv))}") from None
+    return _train_config(args)
 
 def _resumed_config(args, saved):
     "The configuration a resumed run continues with: `saved` (its config.json) with the runtime flags given. A flag that disagrees with what the run learns is an error naming it."
@@ -550,7 +556,7 @@ def _sweep(args) -> None:
 
 
 # %% ../nbs/10_cli.ipynb #dd87daa8
-def _run_list(path, parser: argparse.ArgumentParser) -> list[tuple]:
+def _run_list(path) -> list[tuple]:
     "(NAME, configuration) of every line `NAME ARGS...` of the run list `path`, ARGS read as `sysgen train` reads them."
     import shlex
     out = []
@@ -558,9 +564,8 @@ def _run_list(path, parser: argparse.ArgumentParser) -> list[tuple]:
         if not line.strip() or line.lstrip().startswith("#"): continue
         name, *argv = shlex.split(line)
         if "--run-dir" in argv: raise ValueError(f"{path}, line {n}: no --run-dir in a run list (the run's directory is RUNS/{name})")
-        try: args = parser.parse_args(["train", *argv])
-        except SystemExit: raise ValueError(f"{path}, line {n}: the arguments of {name} are not sysgen train's (above)") from None
-        out.append((name, _train_config(args)))
+        try: out.append((name, train_config(argv)))
+        except ValueError: raise ValueError(f"{path}, line {n}: the arguments of {name} are not sysgen train's (above)") from None
     names = [n for n, _ in out]
     if len(set(names)) < len(names): raise ValueError(f"{path} names a run twice: {sorted({n for n in names if names.count(n) > 1})}")
     return out
@@ -570,7 +575,7 @@ def _pack(args) -> None:
     from sysgen.io import runs_root
     from sysgen.packed import train_packed
     if not Path(args.runs_file).is_file(): raise FileNotFoundError(f"no run list at {args.runs_file}")
-    root, runs = runs_root(args.root), _run_list(args.runs_file, _parser())
+    root, runs = runs_root(args.root), _run_list(args.runs_file)
     done = train_packed([replace(c, **_runtime_overrides(args)) for _, c in runs], [root / n for n, _ in runs],
                         progress=not args.quiet, pack=args.pack, budget=args.budget, analyse=not args.no_analysis)
     print(json.dumps(dict(finished=sorted(done))))

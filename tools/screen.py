@@ -14,8 +14,9 @@ import signal
 import sys
 from pathlib import Path
 
-from sysgen.cli import _parser, _train_config
-from sysgen.train import Callback, CheckpointCB, EvalCB, LogCB, TrainingStopped, load_checkpoint, train
+from sysgen.cli import train_config
+from sysgen.store import RunDir
+from sysgen.train import Callback, CheckpointCB, EvalCB, LogCB, TrainingStopped, train
 
 
 def read_arms(path) -> dict:
@@ -38,16 +39,15 @@ def main(arms_file: str, name: str) -> int:
     arms = read_arms(arms_file)
     if name not in arms: sys.exit(f"screen.py: no arm {name!r} in {arms_file}; its arms: {', '.join(arms)}")
     samples, argv = arms[name]
-    config = _train_config(_parser().parse_args(["train", *argv]))
-    stop, run_dir = math.ceil(samples / config.batch_size), Path("results/baby") / name
-    ckpt = run_dir / "ckpt.pt"
-    if (run_dir / "result.json").exists() or (ckpt.exists() and load_checkpoint(ckpt)["step"] >= stop):
+    config = train_config(argv)
+    stop, run = math.ceil(samples / config.batch_size), RunDir(Path("results/baby") / name)
+    if run.has("result") or (run.checkpoint_step() or 0) >= stop:
         print(f"{name}: already at or past its screening point (step {stop}): nothing to do"); return 0
-    print(f"{name}: training to step {stop} of {config.steps} ({stop * config.batch_size:,} samples) in {run_dir}", flush=True)
-    try: train(config, run_dir, resume=True, progress=False, callbacks=[LogCB(), EvalCB(), CheckpointCB(), StopAt(stop)])
+    print(f"{name}: training to step {stop} of {config.steps} ({stop * config.batch_size:,} samples) in {run}", flush=True)
+    try: train(config, run.path, resume=True, progress=False, callbacks=[LogCB(), EvalCB(), CheckpointCB(), StopAt(stop)])
     except TrainingStopped as e:
         if e.step < stop: print(e, file=sys.stderr); return e.exit_code   # a real signal stopped it first
-        print(f"{name}: screened at step {e.step}; checkpoint in {ckpt}"); return 0
+        print(f"{name}: screened at step {e.step}; checkpoint in {run.ckpt_file}"); return 0
     print(f"{name}: finished all {config.steps} steps"); return 0
 
 
