@@ -6,14 +6,14 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Mapping, Sequence
 
 import numpy as np
 
-from .io import JSONConfig, from_dict
-from .scenes import ATTRIBUTES, SHAPES, UniformObjects, palette, sample_scenes, vocabulary
+from .io import JSONConfig
+from .scenes import ATTRIBUTES, UniformObjects, palette, sample_scenes, vocabulary
 
 # %% auto #0
 __all__ = ['PROBES', 'ShapeColour', 'SPLITS', 'C_CUBE', 'C_CYLINDER', 'PAIR', 'KEEPS_ALL', 'AttributeColour', 'sample_objects',

@@ -13,7 +13,7 @@ import tempfile
 from contextlib import contextmanager
 import types
 import typing
-from dataclasses import asdict, fields
+from dataclasses import fields
 from pathlib import Path
 from typing import ClassVar, Mapping
 

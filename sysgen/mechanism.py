@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import inspect
-from pathlib import Path
 from typing import Sequence
 
 import numpy as np

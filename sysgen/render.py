@@ -16,7 +16,7 @@ import torch
 import torch.nn.functional as F
 
 from .runtime import as_device
-from .scenes import CAMERA, RADIUS, SHAPES, Camera, Scenes, UniformObjects, from_objects, palette, sample_scenes
+from .scenes import CAMERA, RADIUS, Camera, Scenes, UniformObjects, from_objects, palette, sample_scenes
 
 # %% auto #0
 __all__ = ['SHADING', 'Shading', 'hit_box', 'hit_sphere', 'hit_cylinder', 'render', 'image_grid', 'single_object',

@@ -6,9 +6,8 @@
 from __future__ import annotations
 
 import itertools
-import json
 import math
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass, asdict
 from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
