@@ -13,16 +13,16 @@ import os
 import sys
 import tempfile
 import traceback
-from contextlib import contextmanager
 from dataclasses import MISSING
 from pathlib import Path
 
 from . import __version__
+from .cli_runs import bench_train_command, eval_command, pack_command, sweep_command, train_command, train_config_of
 from .dataset import DatasetConfig
 from .distributions import SPLITS
-from .io import FieldError, field_kinds, parse_overrides
+from .io import FieldError, field_kinds
 from .runtime import ATTENTION, DEVICES
-from .store import RunDir
+
 
 # %% auto #0
 __all__ = ['MAX_PALETTE', 'DATASET_FLAGS', 'DESIGN', 'bench_render', 'train_config', 'main']
@@ -106,14 +106,6 @@ def _pack_options(p: argparse.ArgumentParser, packed_only: bool = True) -> None:
     p.add_argument("--budget", type=float, default=None, metavar="SECONDS", help=f"stop training after SECONDS{only}, "
                    "every run with a checkpoint at one step (exit status 75); the same command continues")
 
-def _runtime_overrides(args) -> dict:
-    "The configuration fields set by --threads, --device, --bf16 and --attention (those given)."
-    out = {}
-    if getattr(args, "threads", None) is not None: out["threads"] = args.threads
-    if getattr(args, "device", None) is not None: out["device"] = args.device
-    if getattr(args, "bf16", None) is not None: out["bf16"] = args.bf16 if args.bf16 == "auto" else args.bf16 == "true"
-    if getattr(args, "attention", None) is not None: out["attention"] = args.attention
-    return out
 
 # %% ../nbs/10_cli.ipynb #abfe205c
 _DESCRIPTION = ("Data distributional properties as inductive bias for systematic generalization (a reproduction\n"
@@ -193,7 +185,7 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     _option(br, "--seed")
     br.add_argument("--repeats", type=int, default=1, help="timed runs; the median is reported (default: %(default)s)")
     _runtime_options(br, device="cpu")
-    bt = _command(bsub, "train", _bench_train, help="training samples per second, FLOPs and MFU",
+    bt = _command(bsub, "train", bench_train_command, help="training samples per second, FLOPs and MFU",
                          description="Time training steps of a configuration on synthetic data after a warm-up; "
                          "report samples/s, model FLOPs per sample, achieved GFLOP/s, the measured matmul peak "
                          "(fp32 and bf16) and the model FLOPs utilisation.")
@@ -207,7 +199,7 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     bt.add_argument("--pack", type=int, default=None, metavar="K", help="time K runs trained as one stacked model "
                     "(sysgen.packed): samples/s summed over them, runs per hour, and on a GPU the memory per run")
 
-    t = _command(sub, "train", _train, help="train one run and write RUN_DIR/result.json",
+    t = _command(sub, "train", train_command, help="train one run and write RUN_DIR/result.json",
                        description=f"Train the MMLM of a named configuration ({', '.join(CONFIGS)}; default {RECIPE}) on its splits, with "
                        "checkpoints, a JSONL log and a final result.json. An unfinished run continues with --resume; "
                        "under torchrun the same command trains with DistributedDataParallel.")
@@ -226,12 +218,12 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
                    help="where the scenes are rendered: cpu (the default: the same pixels on every machine), cuda or auto "
                    "(a GPU's pixels differ from the CPU's in a few values)")
 
-    e = _command(sub, "eval", _eval, help="re-evaluate a run from its checkpoint",
+    e = _command(sub, "eval", eval_command, help="re-evaluate a run from its checkpoint",
                        description="Recompute the accuracies of RUN_DIR's checkpoint on its splits and rewrite result.json.")
     e.add_argument("run_dir", metavar="RUN_DIR")
     _runtime_options(e, device="the run's")
 
-    w = _command(sub, "sweep", _sweep, help="run the runs of one experiment (skips finished runs, resumes interrupted ones)",
+    w = _command(sub, "sweep", sweep_command, help="run the runs of one experiment (skips finished runs, resumes interrupted ones)",
                        description="Run every run of the sweep NAME (an experiment of sysgen.sweep.SWEEPS, e.g. diversity; an unknown "
                        "NAME is an error that lists them all) into RUNS/RUN_NAME, "
                        "then write each run's analysis.json. Finished runs are skipped, interrupted ones resume. "
@@ -266,7 +258,7 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     _runtime_options(w, threads="torch threads of this process's own work (the analysis); each run uses its "
                      "configuration's threads (1 in every sweep)")
 
-    k = _command(sub, "pack", _pack, help="train a list of runs packed: one stacked model per architecture, in this process",
+    k = _command(sub, "pack", pack_command, help="train a list of runs packed: one stacked model per architecture, in this process",
                        description="Train the runs of RUNS_FILE, one per line `NAME ARGS...` (the arguments of sysgen train, as "
                        "`sysgen sweep NAME --train-args` prints them; a line starting with '#' is a comment), each into "
                        "RUNS/NAME, as one stacked model per architecture (sysgen.packed), then write each one's analysis.json. "
@@ -350,235 +342,13 @@ def _bench_render(args) -> None:
                           args.threads, args.device or "cpu")
     print(json.dumps(result))
 
-# %% ../nbs/10_cli.ipynb #abdffdbb
-def _bench_train(args) -> None:
-    from sysgen.recipes import RECIPE
-    from sysgen.config import TrainConfig
-    from sysgen.bench import train_benchmark
-    overrides = {**parse_overrides(TrainConfig, args.set), **_runtime_overrides(args)}      # the flags win over --set
-    if args.pack is not None:
-        from sysgen.packed import packed_benchmark
-        print(json.dumps(packed_benchmark(args.config or RECIPE, pack=args.pack, steps=args.steps, warmup=args.warmup,
-                                          compile=args.compile, **overrides)))
-    else: print(json.dumps(train_benchmark(args.config or RECIPE, steps=args.steps, warmup=args.warmup,
-                                           compile=args.compile, **overrides)))
-
-# %% ../nbs/10_cli.ipynb #5e5a7312
-def _check_checkpoint(run: RunDir, advice: str) -> None:
-    "Stop with one sentence and `advice` when the run's ckpt.pt exists but cannot be read (its cause: --verbose)."
-    from sysgen.train import load_checkpoint
-    if not run.has("ckpt"): return
-    try: load_checkpoint(run.ckpt_file)
-    except ValueError as e:
-        raise ValueError(f"the checkpoint {run.ckpt_file} cannot be read (corrupt, truncated or not sysgen's); {advice}") from e
-
-
-# %% ../nbs/10_cli.ipynb #3e9b533f
-def _given(args) -> list[tuple[str, str, object]]:
-    "(the flag as typed, the field it sets, its value) for --config, --palette, --seed and each --set of `sysgen train`."
-    from sysgen.config import TrainConfig
-    out = [(f"{flag} {v}", field, v) for flag, field, v in (("--config", "name", args.config), ("--palette", "palette", args.palette),
-                                                            ("--seed", "seed", args.seed)) if v is not None]
-    return out + [(f"--set {item}", *next(iter(parse_overrides(TrainConfig, [item]).items()))) for item in args.set]
-
-def _train_config(args):
-    "The configuration `sysgen train` trains: --config (else the recipe), then --set, --palette, --seed and the runtime flags."
-    from sysgen.recipes import RECIPE, get_config
-    overrides = {field: v for _, field, v in _given(args) if field != "name"}
-    return get_config(args.config or RECIPE, **{**overrides, **_runtime_overrides(args)})
-
+# %% ../nbs/10_cli.ipynb #c7495824
 def train_config(argv: list[str]):
     "The configuration (a `TrainConfig`) that `sysgen train ARGV` trains; arguments it would refuse are a ValueError (argparse's own words go to stderr first)."
     try: args = _parser().parse_args(["train", *map(str, argv)])
     except SystemExit: raise ValueError(f"not the arguments of sysgen train: {' '.join(map(str, argv))}") from None
-    return _train_config(args)
+    return train_config_of(args)
 
-def _resumed_config(args, saved):
-    "The configuration a resumed run continues with: `saved` (its config.json) with the runtime flags given. A flag that disagrees with what the run learns is an error naming it."
-    from dataclasses import replace
-    runtime = {}
-    for flag, field, v in _given(args):
-        if field in saved.RUNTIME: runtime[field] = v                         # how it computes may change
-        elif getattr(saved, field) != v:
-            raise ValueError(f"{flag} disagrees with the run's config.json ({field}={getattr(saved, field)}): resume without it, "
-                             "or train into another --run-dir")
-    return replace(saved, **{**runtime, **_runtime_overrides(args)})
-
-# %% ../nbs/10_cli.ipynb #b9b6b53d
-def _saved_config(run: RunDir):
-    "The configuration in the run's config.json, or None before a run starts; a corrupt file is named (`read_json`)."
-    from sysgen.config import TrainConfig
-    return TrainConfig.from_dict(run.run_config()) if run.has("config") else None
-
-def _check_data(config) -> None:
-    "Stop, before anything is loaded, when the dataset in `config.data_dir` cannot feed the run; say which option to change."
-    from sysgen.dataset import check_compatible, saved_config
-    check_compatible(saved_config(config.data_dir), config.image_size, config.text_len, config.palette,
-                     where=f"the dataset {config.data_dir}")
-
-_DISK_FULL = ("unexpected pos", "PytorchStreamWriter failed")   # torch.save's own words when the disk fills up
-
-@contextmanager
-def _disk_full(run: RunDir):
-    "A full disk while training `run` as one OSError ENOSPC naming the file (torch.save's own words for it included), with a note of what the run directory keeps: a run that reached no checkpoint has the files this command wrote removed."
-    before = set(run.path.iterdir()) if run.path.is_dir() else None   # what the run directory held before
-    try: yield
-    except (OSError, RuntimeError) as e:
-        if isinstance(e, RuntimeError) and any(s in str(e) for s in _DISK_FULL): full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(run.ckpt_file))
-        elif isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT): full = OSError(e.errno, e.strerror, e.filename)
-        else: raise
-        if run.has("ckpt"):
-            full.add_note(f"{run} keeps its checkpoint at step {run.checkpoint_step()}: free some space, then continue "
-                          f"with sysgen train --resume --run-dir {run}")
-        else:                                                     # nothing to resume: leave the directory as it was
-            for p in set(run.path.iterdir()) - (before or set()) if run.path.is_dir() else ():
-                if p.is_file(): p.unlink()
-            if before is None and run.path.is_dir() and not any(run.path.iterdir()): run.path.rmdir()
-            full.add_note(f"the files this run wrote are removed ({run} is as it was)")
-        raise full from e
-
-def _train(args) -> None:
-    from dataclasses import replace
-    from sysgen.sweep import run_name
-    from sysgen.recipes import CONFIGS
-    from sysgen.config import TrainConfig
-    from sysgen.train import train
-    config = _train_config(args)
-    base = CONFIGS[config.name]                      # the default directory is named by what is learned only
-    run = RunDir(args.run_dir or f"runs/{run_name(replace(config, **{k: getattr(base, k) for k in TrainConfig.RUNTIME}))}")
-    saved = _saved_config(run)
-    if args.resume and saved is None:
-        raise FileNotFoundError(f"--resume: {run} holds no run to resume ({'it does not exist' if not run.path.exists() else 'no config.json'}); "
-                                "train without --resume to start one there")
-    if args.resume: config = _resumed_config(args, saved)
-    finished = run.has("result") and saved is not None
-    if finished: run.read_result()                   # a corrupt result.json is named, never taken for a finished run
-    _check_checkpoint(run, "its result.json stands, but `sysgen eval` cannot recompute it: to have a checkpoint "
-                      "again, train the run into another --run-dir" if finished else
-                      "delete it to train this run from the start, or train into another --run-dir")
-    if config.data_dir is not None and not finished: _check_data(config)
-    with _disk_full(run):
-        result = train(config, run.path, resume=args.resume, progress=not args.quiet, render_device=args.render_device)
-    if finished: print(f"{run} is finished: nothing to train. Its result is {run.result_file} "
-                       "(to train it again, choose another --run-dir).")
-    if result: print(json.dumps(dict(run_dir=str(run), metrics=result["metrics"], wall_seconds=result["wall_seconds"])))
-
-
-# %% ../nbs/10_cli.ipynb #8c2a1c17
-def _eval(args) -> None:
-    from sysgen.train import evaluate_run
-    run = RunDir(args.run_dir)
-    _saved_config(run)                                                   # a corrupt config.json is named
-    _check_checkpoint(run, "train the run again (sysgen train --run-dir DIR) to evaluate it")
-    try: run.read_result() if run.has("result") else None
-    except ValueError:                                                   # this command rewrites it: keep the old bytes aside
-        aside = run.result_file.with_name(run.result_file.name + ".corrupt")
-        run.result_file.replace(aside)
-        print(f"{run.result_file} was not a finished run's result: it is written anew (what it recorded of the training, "
-              f"such as its wall time, is lost; the old file is {aside})", file=sys.stderr)
-    print(json.dumps(evaluate_run(run.path, device=args.device, threads=args.threads)["metrics"]))
-
-
-# %% ../nbs/10_cli.ipynb #2f50ecf1
-def _slurm_params(items) -> dict:
-    "{'slurm_partition': 'gpu', 'timeout_min': 240} from ['slurm_partition=gpu', 'timeout_min=240']."
-    params = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep: raise ValueError(f"--slurm expects KEY=VALUE, got {item!r}; e.g. --slurm slurm_partition=gpu")
-        params[key] = int(value) if value.isdigit() else value
-    return params
-
-def _sweep_overrides(args) -> dict:
-    "The fields --set changes in every run of the sweep; an error naming --set for a key the configuration lacks or the sweep varies, and with --verdict."
-    from sysgen.sweep import get_sweep
-    from sysgen.config import TrainConfig
-    sweep = get_sweep(args.name)                               # an unknown NAME is its own error
-    try: overrides = sweep.check_overrides(parse_overrides(TrainConfig, args.set))
-    except ValueError as e: raise ValueError(f"--set: {e}") from None
-    if overrides and args.verdict:
-        raise ValueError("--verdict judges the sweep's own runs by the checks registered for them; runs made with --set "
-                         "are another experiment, with no checks registered (--list shows their state)")
-    return overrides
-
-def _refuse_corrupt(runs: list[dict], name: str) -> None:
-    "Stop before any work when a run of `runs` (`status`'s rows) has a result.json that cannot be read: one line naming each."
-    bad = [r for r in runs if r["state"] == "corrupt"]
-    if bad:
-        raise ValueError(f"{len(bad)} run{'s' if len(bad) > 1 else ''} of {name} {'have' if len(bad) > 1 else 'has'} a result.json "
-                         f"that is not a finished run's: {', '.join(str(RunDir(r['run_dir']).result_file) for r in bad)}; delete "
-                         "each to train its run again, or recompute it from the checkpoint with sysgen eval RUN_DIR")
-
-def _sweep(args) -> None:
-    from sysgen.sweep import status, train_args                 # listing and planning import no torch
-    from sysgen.io import runs_root
-    root = runs_root(args.root)                    # --runs DIR, else $SYSGEN_RUNS, else the checkout's results/runs
-    overrides = _sweep_overrides(args)
-    runs = status(args.name, args.seeds, root, args.config, overrides)
-    if args.list:
-        for r in runs:   # partial and running runs: the step reached, of the run's steps
-            at = f"{'?' if r['step'] is None else r['step']}/{r['steps']}" if r["state"] in ("partial", "running") else ""
-            print(f"{r['index']:4d}  {r['state']:8s} {at:>11s}  {r['run_dir']}")
-        return
-    if args.train_args:                            # RUNS_FILE lines of sysgen pack: NAME ARGS...
-        _refuse_corrupt(runs, args.name)
-        for r in runs:
-            if r["state"] in ("todo", "partial"):
-                print(" ".join([r["name"], *train_args(r["config"]), *(["--resume"] if r["state"] == "partial" else [])]))
-        return
-    if args.verdict:
-        from sysgen.verdicts import judge
-        print(judge(args.name, args.seeds, root, config=args.config)); return
-    params = _slurm_params(args.slurm)
-    if args.executor != "packed" and (args.pack is not None or args.budget is not None):
-        raise ValueError("--pack and --budget go with --executor packed")
-    if args.index is not None:
-        if not 0 <= args.index < len(runs):
-            raise ValueError(f"--index {args.index} is outside the sweep's {len(runs)} runs (0 … {len(runs) - 1}); --list shows them")
-        _refuse_corrupt(runs[args.index:args.index + 1], args.name)
-        if runs[args.index]["state"] == "done":
-            print(f"run {args.index} is finished: its result is {RunDir(runs[args.index]['run_dir']).result_file}")
-    else: _refuse_corrupt(runs, args.name)
-    from sysgen.executors import sweep as run_sweep
-    from sysgen.runtime import choose_threads, torch_threads
-    with torch_threads(choose_threads(args.threads)):
-        if args.executor == "packed" and args.index is None:
-            from sysgen.packed import run_packed
-            out = run_packed([r["config"] for r in runs], root, analyse=not args.no_analysis, progress=not args.quiet,
-                             pack=args.pack, budget=args.budget)
-        else: out = run_sweep(args.name, seeds=args.seeds, executor=args.executor, root=root, config=args.config, index=args.index,
-                             jobs=args.jobs, analyse=not args.no_analysis, progress=not args.quiet, overrides=overrides, **params)
-    if args.index is not None: print(json.dumps(dict(metrics=out["metrics"], wall_seconds=out["wall_seconds"]))); return
-    if not out: print(f"nothing to do: all {len(runs)} runs of {args.name} in {root} are finished"
-                      + ("" if args.no_analysis else " and analysed") + ".")
-    if args.executor == "slurm": print(json.dumps(dict(submitted=[j.job_id for j in out])))
-    else: print(json.dumps(dict(trained=out)))
-
-
-# %% ../nbs/10_cli.ipynb #dd87daa8
-def _run_list(path) -> list[tuple]:
-    "(NAME, configuration) of every line `NAME ARGS...` of the run list `path`, ARGS read as `sysgen train` reads them."
-    import shlex
-    out = []
-    for n, line in enumerate(Path(path).read_text().splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"): continue
-        name, *argv = shlex.split(line)
-        if "--run-dir" in argv: raise ValueError(f"{path}, line {n}: no --run-dir in a run list (the run's directory is RUNS/{name})")
-        try: out.append((name, train_config(argv)))
-        except ValueError: raise ValueError(f"{path}, line {n}: the arguments of {name} are not sysgen train's (above)") from None
-    names = [n for n, _ in out]
-    if len(set(names)) < len(names): raise ValueError(f"{path} names a run twice: {sorted({n for n in names if names.count(n) > 1})}")
-    return out
-
-def _pack(args) -> None:
-    from dataclasses import replace
-    from sysgen.io import runs_root
-    from sysgen.packed import train_packed
-    if not Path(args.runs_file).is_file(): raise FileNotFoundError(f"no run list at {args.runs_file}")
-    root, runs = runs_root(args.root), _run_list(args.runs_file)
-    done = train_packed([replace(c, **_runtime_overrides(args)) for _, c in runs], [root / n for n, _ in runs],
-                        progress=not args.quiet, pack=args.pack, budget=args.budget, analyse=not args.no_analysis)
-    print(json.dumps(dict(finished=sorted(done))))
 
 # %% ../nbs/10_cli.ipynb #a5d29b99
 def _os_error(e: OSError) -> str:

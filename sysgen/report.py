@@ -5,7 +5,6 @@
 # %% ../nbs/09c_report.ipynb #c74de84c
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import replace
 from pathlib import Path
@@ -15,35 +14,14 @@ from .plots import HALF_LINE
 from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored_counts, used_gpu
 from .stats import wilson_ci
 from .store import RunDir
-from .sweep import SWEEPS, Sweep, canonical, get_sweep, run_name
+from .sweep import SWEEPS, Sweep, canonical, get_sweep, run_name, status
 from .recipes import JUDGING_RECIPES, RECIPE, get_config
 from .config import TrainConfig
-from .train import load_checkpoint
 
 # %% auto #0
-__all__ = ['ID_TARGET', 'PAPER_SAMPLES', 'run_step', 'status', 'recipe_for', 'without_index', 'experiments_table', 'cpu_time',
-           'with_words', 'experiment_frame', 'point_runs', 'compare', 'value', 'point_label', 'short_of_target',
-           'describe_scale', 'experiment_runs', 'plot_effect', 'curve']
-
-# %% ../nbs/09c_report.ipynb #e78ad98d
-def run_step(run_dir, state: str, steps: int) -> int | None:
-    "How far a run in `state` (`sysgen.store.RunDir.state`) has come: 0 if todo, `steps` if done, a partial run's checkpoint step (where a resume starts), a running run's last logged step; None where that cannot be read."
-    run = RunDir(run_dir)
-    if state == "todo": return 0
-    if state == "done": return steps
-    try:
-        if state == "partial": return int(load_checkpoint(run.ckpt_file)["step"])
-        return int(json.loads(run.log_file.read_text().strip().splitlines()[-1])["step"])   # tens of kB
-    except (OSError, ValueError, KeyError, IndexError): return None
-
-def status(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None, overrides: dict | None = None) -> list[dict]:
-    "Index, name, directory, state, step (`run_step`, of `steps`) and `TrainConfig` of every run of `sweep` (with `overrides`: `Sweep.configs`)."
-    sweep = get_sweep(sweep) if isinstance(sweep, str) else sweep
-    rows = []
-    for i, c in enumerate(sweep.configs(seeds, config, overrides)):
-        run = RunDir.of(run_name(c), root); state = run.state
-        rows.append(dict(index=i, name=run.name, run_dir=str(run), state=state, step=run_step(run, state, c.steps), steps=c.steps, config=c))
-    return rows
+__all__ = ['ID_TARGET', 'PAPER_SAMPLES', 'recipe_for', 'without_index', 'experiments_table', 'cpu_time', 'with_words',
+           'experiment_frame', 'point_runs', 'compare', 'value', 'point_label', 'short_of_target', 'describe_scale',
+           'experiment_runs', 'plot_effect', 'curve']
 
 # %% ../nbs/09c_report.ipynb #5517bd0d
 def recipe_for(sweep: Sweep | str, seeds: int = 3, root=None, recipes=None) -> str:
