@@ -236,6 +236,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                  'sysgen.geometry._check_count': ('geometry.html#_check_count', 'sysgen/geometry.py'),
                                  'sysgen.geometry._check_decoder': ('geometry.html#_check_decoder', 'sysgen/geometry.py'),
                                  'sysgen.geometry._cosines': ('geometry.html#_cosines', 'sysgen/geometry.py'),
+                                 'sysgen.geometry._decoder': ('geometry.html#_decoder', 'sysgen/geometry.py'),
                                  'sysgen.geometry._decoder_inputs': ('geometry.html#_decoder_inputs', 'sysgen/geometry.py'),
                                  'sysgen.geometry._fit_predict': ('geometry.html#_fit_predict', 'sysgen/geometry.py'),
                                  'sysgen.geometry._pair_from_index': ('geometry.html#_pair_from_index', 'sysgen/geometry.py'),

@@ -5,6 +5,8 @@
 # %% ../nbs/08c_geometry.ipynb #50c98942
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import torch
 
@@ -142,22 +144,24 @@ def _check_count(name: str, value, least: int = 1) -> int:
     return int(value)
 
 # %% ../nbs/08c_geometry.ipynb #60f59fbb
-def _fit_predict(x_train: np.ndarray, y_train: np.ndarray, x_test: np.ndarray, n_classes: int,
-                 l2: float = 1e-2, max_iter: int = 100) -> np.ndarray:
-    "Classes of `x_test` predicted by a multinomial logistic regression fitted on (`x_train`, `y_train`) (see above)."
+def _decoder(x_train: np.ndarray, y_train: np.ndarray, l2: float = 1e-2, max_iter: int = 100):
+    "scikit-learn's `LogisticRegression` fitted on (`x_train`, `y_train`), already standardised, minimising the mean cross-entropy + `l2`/2 · ‖W‖² (see above)."
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.linear_model import LogisticRegression
+    from threadpoolctl import threadpool_limits                             # scikit-learn's own dependency
+    # scikit-learn minimises ½‖W‖² + C·Σ loss, that is the mean loss + ‖W‖²/(2Cn). Two classes have one weight vector
+    # v = w₁ − w₀, and the softmax's penalty l2/2 · (‖w₀‖² + ‖w₁‖²) is l2/4 · ‖v‖² at the optimum: C twice as large
+    C = np.inf if l2 == 0 else (2 if len(np.unique(y_train)) == 2 else 1) / (l2 * len(y_train))
+    with warnings.catch_warnings(), threadpool_limits(1):                  # one thread: on busy cores, 10× faster than several
+        warnings.simplefilter("ignore", ConvergenceWarning)                # at most max_iter iterations, as asked
+        return LogisticRegression(C=C, max_iter=max_iter).fit(x_train, y_train)
+
+def _fit_predict(x_train: np.ndarray, y_train: np.ndarray, x_test: np.ndarray, l2: float = 1e-2, max_iter: int = 100) -> np.ndarray:
+    "Classes of `x_test` predicted by a multinomial logistic regression (`_decoder`) fitted on (`x_train`, `y_train`), both standardised with the training part's mean and standard deviation."
     mu, sd = x_train.mean(0), x_train.std(0)
     sd = np.where(sd > 0, sd, 1.0)
-    x, y = torch.from_numpy((x_train - mu) / sd), torch.from_numpy(y_train)
-    w = torch.zeros(x.shape[1], n_classes, dtype=torch.float64, requires_grad=True)
-    b = torch.zeros(n_classes, dtype=torch.float64, requires_grad=True)
-    opt = torch.optim.LBFGS([w, b], lr=1, max_iter=max_iter, line_search_fn="strong_wolfe")
-    def loss():
-        opt.zero_grad()
-        value = torch.nn.functional.cross_entropy(x @ w + b, y) + l2 / 2 * (w * w).sum()
-        value.backward()
-        return value
-    with torch.enable_grad(): opt.step(loss)
-    with torch.no_grad(): return (torch.from_numpy((x_test - mu) / sd) @ w + b).argmax(1).numpy()
+    if len(np.unique(y_train)) == 1: return np.full(len(x_test), y_train[0])   # one class seen: it is every answer
+    return _decoder((x_train - mu) / sd, y_train, l2, max_iter).predict((x_test - mu) / sd)
 
 # %% ../nbs/08c_geometry.ipynb #5b179bba
 def _check_decoder(l2, max_iter) -> None:
@@ -168,11 +172,11 @@ def _check_decoder(l2, max_iter) -> None:
 # %% ../nbs/08c_geometry.ipynb #65e1ad13
 def probe_accuracy(features, labels, folds: int = 5, seed: int = 0, l2: float = 1e-2, max_iter: int = 100) -> float:
     "Cross-validated accuracy of a linear (multinomial logistic) probe decoding `labels` from `features`, one row per object."
-    f, y, n_classes = _decoder_inputs(features, labels)
+    f, y, _ = _decoder_inputs(features, labels)
     folds = _check_count("folds", folds, 2); _check_decoder(l2, max_iter)
     if folds > len(y): raise ValueError(f"folds ({folds}) must not exceed the number of objects ({len(y)}); use fewer folds")
     fold = np.random.default_rng(seed).permutation(len(y)) % folds
-    right = sum(int((_fit_predict(f[fold != k], y[fold != k], f[fold == k], n_classes, l2, max_iter) == y[fold == k]).sum())
+    right = sum(int((_fit_predict(f[fold != k], y[fold != k], f[fold == k], l2, max_iter) == y[fold == k]).sum())
                 for k in range(folds))
     return right / len(y)
 
@@ -180,7 +184,7 @@ def probe_accuracy(features, labels, folds: int = 5, seed: int = 0, l2: float = 
 def ccgp_partitions(features, shape, colour, partitions: int = 10, held_out: float = 0.5, seed: int = 0,
                     l2: float = 1e-2, max_iter: int = 100) -> np.ndarray:
     "Per colour partition, the accuracy on held-out colours of a linear decoder of `shape` trained on the other colours."
-    f, s, n_classes = _decoder_inputs(features, shape, "shape")
+    f, s, _ = _decoder_inputs(features, shape, "shape")
     c = np.asarray(colour)
     if c.shape != s.shape: raise ValueError(f"colour must give one value per object ({len(s)}), got shape {c.shape}")
     colours = np.unique(c)
@@ -193,7 +197,7 @@ def ccgp_partitions(features, shape, colour, partitions: int = 10, held_out: flo
     out = []
     for _ in range(partitions):
         test = np.isin(c, rng.permutation(colours)[:n_test])
-        out.append(float((_fit_predict(f[~test], s[~test], f[test], n_classes, l2, max_iter) == s[test]).mean()))
+        out.append(float((_fit_predict(f[~test], s[~test], f[test], l2, max_iter) == s[test]).mean()))
     return np.array(out)
 
 # %% ../nbs/08c_geometry.ipynb #c195db55
