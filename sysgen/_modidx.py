@@ -50,6 +50,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                'sysgen.config.TrainConfig.model_config': ('config.html#trainconfig.model_config', 'sysgen/config.py'),
                                'sysgen.config.TrainConfig.run_diff': ('config.html#trainconfig.run_diff', 'sysgen/config.py'),
                                'sysgen.config.as_train_config': ('config.html#as_train_config', 'sysgen/config.py'),
+                               'sysgen.config.copied_fields': ('config.html#copied_fields', 'sysgen/config.py'),
                                'sysgen.config.parse_overrides': ('config.html#parse_overrides', 'sysgen/config.py'),
                                'sysgen.config.read_run_config': ('config.html#read_run_config', 'sysgen/config.py')},
             'sysgen.dataset': { 'sysgen.dataset.Dataset': ('dataset.html#dataset', 'sysgen/dataset.py'),

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, ClassVar
 
 from .dataset import DatasetConfig
@@ -20,7 +20,8 @@ from .store import RunDir
 if TYPE_CHECKING: import torch    # annotations only: building a configuration imports no torch
 
 # %% auto #0
-__all__ = ['TrainConfig', 'parse_overrides', 'Runtime', 'read_run_config', 'as_train_config']
+__all__ = ['DATASET_FIELDS', 'MODEL_FIELDS', 'TrainConfig', 'copied_fields', 'parse_overrides', 'Runtime', 'read_run_config',
+           'as_train_config']
 
 # %% ../nbs/06a_config.ipynb #0235fbbc
 @dataclass(frozen=True)
@@ -125,22 +126,24 @@ class TrainConfig(JSONConfig):
     def dataset_config(self, split: str | None = None) -> DatasetConfig:
         "The scenes this run trains and evaluates on; for `split='trainA'`, with `train_objects` objects if set."
         n_objects = self.train_objects if split == "trainA" and self.train_objects is not None else self.n_objects
-        return DatasetConfig(palette=self.palette, n_train=self.n_train, n_val=self.n_val, size=self.image_size,
-                             antialias=self.antialias, seed=self.data_seed, split_seed=self.split_seed,
-                             shared=self.shared, probe=self.probe, context=self.context, p_burst=self.p_burst, k=self.k, n_objects=n_objects, fov=self.fov,
-                             extent=self.extent)
+        return DatasetConfig(**{**{d: getattr(self, t) for d, t in DATASET_FIELDS.items()}, "n_objects": n_objects})
 
     def model_config(self, vocab_size: int) -> ModelConfig:
-        return ModelConfig(d_model=self.d_model, n_layers=self.n_layers, n_heads=self.n_heads, d_ff=self.d_ff,
-                           dropout=self.dropout, patch=self.patch, image_size=self.image_size, vocab_size=vocab_size,
-                           max_text_len=self.text_len, patch_norm=self.patch_norm, stem=self.stem,
-                           position_std=self.position_std, image_position_std=self.image_position_std,
-                           image_positions=self.image_positions, qk_norm=self.qk_norm,
-                           attention=self.attention)
+        "The model this run trains, for a vocabulary of `vocab_size` words."
+        return ModelConfig(**{m: getattr(self, t) for m, t in MODEL_FIELDS.items()}, vocab_size=vocab_size)
 
     def run_diff(self, other: TrainConfig) -> dict:
         "`diff` without the runtime fields: where two configurations would learn something different."
         return {k: v for k, v in self.diff(other).items() if k not in self.RUNTIME}
+
+def copied_fields(target, renamed: dict | None = None) -> dict[str, str]:
+    "{field of the dataclass `target`: the TrainConfig field it is filled from}: every field of `target` that TrainConfig has under the same name, or under the name `renamed` gives it."
+    renamed, own = renamed or {}, {f.name for f in fields(TrainConfig)}
+    return {f.name: renamed.get(f.name, f.name) for f in fields(target) if renamed.get(f.name, f.name) in own}
+
+DATASET_FIELDS = copied_fields(DatasetConfig, dict(size="image_size", seed="data_seed"))   # TrainConfig.seed seeds the model
+MODEL_FIELDS = copied_fields(ModelConfig, dict(max_text_len="text_len"))
+
 
 # %% ../nbs/06a_config.ipynb #ba9e99e9
 def parse_overrides(items) -> dict:
