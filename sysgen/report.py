@@ -10,7 +10,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from .io import runs_root
-from .plots import HALF_LINE
 from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored_counts, used_gpu
 from .stats import wilson_ci
 from .store import RunDir
@@ -270,6 +269,7 @@ def experiment_runs(name: str, seeds: int = 3, root=None, config: str | None = N
 def plot_effect(sweep: Sweep | str, frame, x: str, metric: str = "valB.shape", ax=None, logx: bool = False):
     "`metric` against the swept parameter `x`, one line per number of colours, with the paper's points."
     import matplotlib.pyplot as plt
+    from sysgen.plots import HALF_LINE    # imported when drawing: judging a sweep imports no matplotlib
     sweep = get_sweep(sweep) if isinstance(sweep, str) else sweep
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.5))
     colours = {}

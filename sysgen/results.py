@@ -25,9 +25,8 @@ from .runtime import RUNTIME_BEFORE
 from .stats import mean_ci
 from .store import FILES, RunDir
 from .text import IGNORE_INDEX, ImageTextDataset, attribute_type, eval_mask
-from .recipes import CONFIGS, RECIPE, get_config
+from .recipes import CONFIGS, RECIPE
 from .config import TrainConfig, as_train_config, read_run_config
-from .train import train
 
 # %% auto #0
 __all__ = ['EVAL_SPLITS', 'REPLAY', 'load_results', 'runtime_segments', 'provenance', 'provenance_label', 'trained_on_gpu',
