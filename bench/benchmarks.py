@@ -22,12 +22,11 @@ from sysgen.cli import bench_render
 from sysgen.io import git_commit, write_json
 from sysgen.runtime import choose_threads, runtime_record, torch_threads
 from sysgen.recipes import LINEAGE, RECIPE, get_config
-from sysgen.train import train_benchmark
+from sysgen.bench import train_benchmark
 
 
 def profile_step(config: str, steps: int = 12, warmup: int = 3, threads: int = 1, **overrides) -> dict:
     "Median seconds per training step in each phase (batch preparation, masking, forward, backward, optimizer) on real scenes."
-    import numpy as np
     import torch.nn.functional as F
     from sysgen.runtime import autocast, resolve_bf16
     from sysgen.text import IGNORE_INDEX, mlm_mask
@@ -155,7 +154,7 @@ def run(args, threads):
         out["results"][f"train_{name}_default"] = dict(command=f"sysgen bench train --config {name}", **r); print(json.dumps(r))
         r = profile_step(name, threads=threads)
         out["results"][f"profile_{name}"] = dict(command=f"python bench/benchmarks.py (profile_step {name!r})", **r); print(json.dumps(r))
-    # the recipes side by side: speed, FLOPs per sample and per run (sysgen.train.flops_per_run), against the current recipe
+    # the recipes side by side: speed, FLOPs per sample and per run (sysgen.bench.flops_per_run), against the current recipe
     out["per_run"] = recipe_costs({n: out["results"][f"train_{n}_default"] for n in args.recipes})
     print(recipe_table(out["per_run"]))
     # the current recipe at fp32, with torch's fused attention kernel instead of the default (sysgen.runtime.attention_backend),

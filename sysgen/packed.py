@@ -30,7 +30,9 @@ from .sweep import run_name
 from .text import Vocab, mlm_mask
 from .config import TrainConfig
 from .recipes import RECIPE, get_config
-from .train import (CheckpointCB, EvalCB, Learner, LogCB, finish_run, load_checkpoint, make_optimizer, make_splits, mlm_loss, prepare_run_dir, start_run, stop_on_signals, throughput)
+from .bench import throughput
+from .optim import make_optimizer
+from .train import (CheckpointCB, EvalCB, Learner, LogCB, finish_run, load_checkpoint, make_splits, mlm_loss, prepare_run_dir, start_run, stop_on_signals)
 
 # %% auto #0
 __all__ = ['pack_key', 'check_packable', 'pack_groups', 'Stack', 'Pack', 'PackStopped', 'PackFailed', 'train_packed',
@@ -252,7 +254,7 @@ def slim_checkpoint(src, dst, dtype: torch.dtype = torch.bfloat16) -> Path:
 # %% ../nbs/09a_packed.ipynb #3bad17e6
 def packed_benchmark(config: TrainConfig | str = RECIPE, pack: int = 4, steps: int = 30, warmup: int = 5,
                      compile: bool = False, **overrides) -> dict:
-    "Training samples/s of `pack` runs of `config` (with `overrides`) trained as one stacked model on synthetic data, summed over the runs, after `warmup` steps; with `sysgen.train.throughput`'s FLOPs and MFU, runs per hour at the configuration's steps, and on a GPU the peak memory per run."
+    "Training samples/s of `pack` runs of `config` (with `overrides`) trained as one stacked model on synthetic data, summed over the runs, after `warmup` steps; with `sysgen.bench.throughput`'s FLOPs and MFU, runs per hour at the configuration's steps, and on a GPU the peak memory per run."
     config = check_packable(get_config(config, **overrides) if isinstance(config, str) else replace(config, **overrides))
     device = as_device(config.device)
     bf16 = resolve_bf16(config.bf16, device)

@@ -9,7 +9,6 @@ import os
 from datetime import datetime, timezone
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from .distributions import SystematicSplit, closed_form_nmi, default_shared
