@@ -119,6 +119,8 @@ _EPILOG = """examples:
   sysgen sweep diversity --seeds 1 --list                            # an experiment's runs and their state
   sysgen sweep diversity --seeds 1 --verdict                         # its verdict on the runs finished so far
   sysgen pack runs.txt --runs DIR                                    # a list of runs trained as one stacked model
+  sysgen plan --recipe baby5                                         # the runs registered checks still need, and their cost
+  sysgen verdicts --json                                             # every registered check judged, as data
   sysgen bench render                                                # renderer speed (bench train: training)
 
 Every command has --help. Sweeps keep their runs in --runs DIR, else $SYSGEN_RUNS, else results/runs of the
@@ -258,6 +260,26 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     _runtime_options(w, threads="torch threads of this process's own work (the analysis); each run uses its "
                      "configuration's threads (1 in every sweep)")
 
+    pl = _command(sub, "plan", _plan, help="every run the registered checks of a recipe still need, with commands and costs",
+                        description="List, in order (held-out draws, shift arms, NMI, the prediction's targets, then every other "
+                        "sweep with registered checks), the runs of --recipe that no finished result holds yet: the checks each "
+                        "feeds, its sysgen train command, and its cost on this machine from the samples/s the recipe's runs "
+                        "measured on this kind of machine (sysgen.plan). --run trains them in that order and resumes after an interruption.")
+    pl.add_argument("--recipe", default=RECIPE, choices=list(CONFIGS), metavar="NAME", help=f"the recipe (default: {RECIPE})")
+    pl.add_argument("--runs", "--root", dest="root", default=None, metavar="DIR", help="the run store (default: $SYSGEN_RUNS, else results/runs)")
+    pl.add_argument("--json", action="store_true", help="print the plan as one JSON object")
+    pl.add_argument("--run", dest="train", action="store_true",     # not `run`: that is the command's own handler (`_command`)
+                    help="train the planned runs in order (those waiting on a registration are left out)")
+    pl.add_argument("--jobs", type=_at_least(1), default=None, help="with --run: runs at a time (default: one per core)")
+    pl.add_argument("--limit", type=_at_least(1), default=None, metavar="N", help="with --run: only the first N planned runs")
+    v = _command(sub, "verdicts", _verdicts, help="every registered check judged on one recipe's runs",
+                       description="Judge every registered check (sysgen.verdicts) on the finished runs of --recipe: the verdicts "
+                       "table the README shows, or with --json one object per check: id, experiment, kind, recipe, metric, points, "
+                       "outcome, estimate, lo, hi, n, band, paper, difference, can_fail, machines, post_hoc.")
+    v.add_argument("--recipe", default=RECIPE, choices=list(CONFIGS), metavar="NAME", help=f"the recipe (default: {RECIPE})")
+    v.add_argument("--runs", "--root", dest="root", default=None, metavar="DIR", help="the run store (default: $SYSGEN_RUNS, else results/runs)")
+    v.add_argument("--json", action="store_true", help='print {"checks": [...]}, one object per check')
+
     k = _command(sub, "pack", pack_command, help="train a list of runs packed: one stacked model per architecture, in this process",
                        description="Train the runs of RUNS_FILE, one per line `NAME ARGS...` (the arguments of sysgen train, as "
                        "`sysgen sweep NAME --train-args` prints them; a line starting with '#' is a comment), each into "
@@ -348,6 +370,20 @@ def train_config(argv: list[str]):
     try: args = _parser().parse_args(["train", *map(str, argv)])
     except SystemExit: raise ValueError(f"not the arguments of sysgen train: {' '.join(map(str, argv))}") from None
     return train_config_of(args)
+
+
+# %% ../nbs/10_cli.ipynb #pv0cmd01
+def _plan(args) -> None:
+    from sysgen.plan import plan_records, plan_table, run_plan          # no torch until --run trains
+    if args.train:
+        print(json.dumps(dict(trained=run_plan(args.recipe, args.root, jobs=args.jobs, limit=args.limit)))); return
+    print(json.dumps(plan_records(args.recipe, args.root), indent=1) if args.json else plan_table(args.recipe, args.root))
+
+def _verdicts(args) -> None:
+    from sysgen.verdicts import verdict_records, verdicts_table
+    if args.json: print(json.dumps(verdict_records(args.recipe, args.root), indent=1)); return
+    t = verdicts_table(root=args.root, config=args.recipe)
+    print(t[["experiment", "seeds", "direction", "direction checks", "magnitude", "magnitude checks", "post hoc"]].to_string(index=False))
 
 
 # %% ../nbs/10_cli.ipynb #a5d29b99

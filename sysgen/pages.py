@@ -69,7 +69,7 @@ def _prediction_hits(config: str, root=None) -> str:
     return f"{(ran == 'hit').sum()} of {len(ran)}" + (f" ({len(out) - len(ran)} not run yet)" if len(ran) < len(out) else "")
 
 def overview(config: str | None = None, root=None, link: str = "html", prefix: str = "", table=None) -> pd.DataFrame:
-    "One row per experiment: its page, key number against the paper's, its two verdicts with their checks, runs finished, and their recipe (`config`, else each experiment's `recipe_for`)."
+    "One row per experiment: its page, key number against the paper's, its two verdicts with their checks, runs finished, their recipe (`config`, else each experiment's `recipe_for`) and how many machine kinds its judged runs trained on."
     table = verdicts_table(3, root, config) if table is None else table
     rows = []
     for _, r in table.iterrows():
@@ -77,7 +77,8 @@ def overview(config: str | None = None, root=None, link: str = "html", prefix: s
                (r["key number"], r["ours"], r["paper"]))
         rows.append({"experiment": _link(title(r["experiment"]), r["notebook"], link, prefix), **dict(zip(("key number", "sysgen", "paper"), key)),
                      **{v: r[v] + (f" ({r[v + ' checks']})" if r[v + " checks"] != "—" else "") for v in VERDICTS},
-                     "runs": r["runs finished"], "recipe": r["recipe"]})
+                     "runs": r["runs finished"], "recipe": r["recipe"],
+                     "machine kinds": str(len(r["machines"].split("; "))) if r.get("machines", "—") != "—" else "—"})
     return pd.DataFrame(rows)
 
 # %% ../nbs/11a_pages.ipynb #1753bae7
@@ -151,15 +152,17 @@ def key_table(name: str, frame, config: str | None = None, root=None) -> pd.Data
 
 # %% ../nbs/11a_pages.ipynb #8547ef83
 def checks_table(name: str, config: str | None = None, root=None, kind: str | None = None) -> pd.DataFrame:
-    "One row per registered check of experiment `name` (of one `kind`, 'direction' or 'magnitude', or both): its mark, claim, what the runs show, how they computed where they differ, and whether it was registered after them."
+    "One row per registered check of experiment `name` (of one `kind`, 'direction' or 'magnitude', or both): its mark, claim (and why it is not counted, where it is not), what the runs show, the machine kinds of its arms where they differ, how they computed where they differ, and whether it was registered after them."
     outcomes, _, _ = checks(name, 3, root, config)
     rows = []
     for o in outcomes:
         if kind not in (None, o.kind): continue
         shown, _, provenance = o.detail.partition("; runs differ in provenance — ")
-        rows.append({"": o.mark, "check": o.claim, "what the runs show": shown, "runs that differ in provenance": provenance or "—",
-                     "registered": o.post_hoc or "before the runs"})
-    return pd.DataFrame(rows, columns=["", "check", "what the runs show", "runs that differ in provenance", "registered"])
+        shown, _, machines = shown.partition("; machines differ — ")
+        rows.append({"": o.mark, "check": o.claim + ("" if o.counted else f" ({o.note}: shown, not counted)"), "what the runs show": shown,
+                     "machines, where they differ": machines or "one kind" if o.machines else "—",
+                     "runs that differ in provenance": provenance or "—", "registered": o.post_hoc or "before the runs"})
+    return pd.DataFrame(rows, columns=["", "check", "what the runs show", "machines, where they differ", "runs that differ in provenance", "registered"])
 
 def judge_notes(name: str, config: str | None = None, root=None) -> str:
     "What `judge` says beside the checks: when they were frozen and which runs started after, and any pooled figure."

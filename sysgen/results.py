@@ -29,9 +29,9 @@ from .recipes import CONFIGS, RECIPE
 from .config import TrainConfig, as_train_config, read_run_config
 
 # %% auto #0
-__all__ = ['EVAL_SPLITS', 'REPLAY', 'load_results', 'runtime_segments', 'provenance', 'provenance_label', 'trained_on_gpu',
-           'used_gpu', 'results_frame', 'varying', 'aggregate', 'replay_counts', 'scored_counts', 'write_scored',
-           'write_all_scored', 'config_changes', 'runs_markdown', 'held_out_colours', 'per_colour_ood']
+__all__ = ['EVAL_SPLITS', 'REPLAY', 'load_results', 'machine_kind', 'runtime_segments', 'provenance', 'provenance_label',
+           'trained_on_gpu', 'used_gpu', 'results_frame', 'varying', 'aggregate', 'replay_counts', 'scored_counts',
+           'write_scored', 'write_all_scored', 'config_changes', 'runs_markdown', 'held_out_colours', 'per_colour_ood']
 
 # %% ../nbs/08b_results.ipynb #32e044f7
 def _result_files(paths) -> list[Path]:
@@ -68,8 +68,17 @@ def load_results(paths) -> list[dict]:
 # %% ../nbs/08b_results.ipynb #43523e0d
 def _device_kind(runtime: dict) -> str: return "GPU" if str(runtime.get("device", "cpu")).startswith("cuda") else "CPU"
 
+def machine_kind(part: dict) -> str:
+    "The kind of machine one part of a run's runtime trained on: a GPU's name, else the CPU's name, family and model and its bf16 path ('amx', 'avx512_bf16', or 'fp32' where it has neither); 'not recorded' for what is missing."
+    if _device_kind(part) == "GPU": return part.get("device_name") or "GPU (name not recorded)"
+    cpu = (part.get("cpu") or "CPU").replace("(R)", "").replace(" Processor", "").strip()
+    ident = " ".join((part.get("cpu_id") or "").split()[:4])              # 'family 26 model 2'
+    feats = part.get("cpu_features")
+    path = ("not recorded" if feats is None else "amx" if "amx_bf16" in feats else "avx512_bf16" if "avx512_bf16" in feats else "fp32")
+    return f"{cpu}{' ' + ident if ident else ''} ({path})"
+
 def runtime_segments(result: dict) -> list[dict]:
-    "The parts of a run (its result.json or config.json) trained one way, oldest first: `device` ('CPU' or 'GPU'), `precision`, `attention`, `cpu`, `device_name` and `steps`, from its `runtime_history` and then its `runtime`; [] where no runtime was recorded."
+    "The parts of a run (its result.json or config.json) trained one way, oldest first: `device` ('CPU' or 'GPU'), `precision`, `attention`, `cpu`, `device_name`, `machine` (`machine_kind`) and `steps`, from its `runtime_history` and then its `runtime`; [] where no runtime was recorded."
     last = result.get("runtime")
     if not last: return []
     history = list(result.get("runtime_history") or [])
@@ -79,7 +88,7 @@ def runtime_segments(result: dict) -> list[dict]:
         until = max(end, start + 1) if i == len(history) else max(int(h.get("until_step", start)), start)   # the last part runs to the end
         if until > start:
             parts.append(dict(device=_device_kind(h), precision=h.get("precision"), attention={**RUNTIME_BEFORE, **h}["attention"],
-                              cpu=h.get("cpu"), device_name=h.get("device_name"), steps=until - start))
+                              cpu=h.get("cpu"), device_name=h.get("device_name"), machine=machine_kind(h), steps=until - start))
         start = until
     return parts
 
@@ -112,7 +121,7 @@ def used_gpu(result: dict) -> bool:
     return trained_on_gpu(result.get("runtime")) or any(trained_on_gpu(h) for h in result.get("runtime_history") or [])
 
 def results_frame(records: Sequence[dict]) -> pd.DataFrame:
-    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in and its attention kernel over its whole `runtime_history` ('mixed' where its parts differ; None where not recorded; a kernel recorded before the field existed is 'fused', as torch chose then), its `provenance` (label) and `runtime_shares` (share of steps per device, precision and kernel), the CPU it ran on (`runtime.cpu`; None where not recorded), whether it trained on a GPU in whole or in part (`gpu`: its `runtime` or `runtime_history`) the machine it finished on (`machine`: the GPU's name, else the CPU's) and the runs its process trained at once (`packed_k`: 1, or k for a run packed with k − 1 others, whose `wall_seconds` is the group's)."
+    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in and its attention kernel over its whole `runtime_history` ('mixed' where its parts differ; None where not recorded; a kernel recorded before the field existed is 'fused', as torch chose then), its `provenance` (label) and `runtime_shares` (share of steps per device, precision and kernel), the CPU it ran on (`runtime.cpu`; None where not recorded), every machine kind it trained on (`machines`: `machine_kind` of each part, in order), whether it trained on a GPU in whole or in part (`gpu`: its `runtime` or `runtime_history`) the machine it finished on (`machine`: the GPU's name, else the CPU's) and the runs its process trained at once (`packed_k`: 1, or k for a run packed with k − 1 others, whose `wall_seconds` is the group's)."
     rows = []
     for r in records:
         if not isinstance(r, dict) or "config" not in r:
@@ -135,6 +144,7 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
         row["precision"], row["attention"] = one(1), one(2)
         row["provenance"], row["runtime_shares"] = provenance_label(shares), tuple((*k, round(s, 4)) for k, s in shares.items())
         row["cpu"] = rt.get("cpu")
+        row["machines"] = tuple(dict.fromkeys(p["machine"] for p in runtime_segments(r)))   # every machine kind it trained on, in order
         finished_on_gpu = trained_on_gpu(rt)
         row["gpu"] = used_gpu(r)
         row["machine"] = rt.get("device_name") if finished_on_gpu else rt.get("cpu")

@@ -138,8 +138,8 @@ SWEEPS = {s.name: s for s in [
           paper=[{"palette": 2, "p_burst": 0.0, "valB.shape": .006}, {"palette": 3, "p_burst": 0.0, "valB.shape": .015},
                  {"palette": 3, "p_burst": 1.0, "valB.shape": .046},    # +3.1 points [C]
                  {"palette": 4, "p_burst": 0.0, "valB.shape": .485}, {"palette": 4, "p_burst": 1.0, "valB.shape": .633}]),
-    Sweep("intervention", grid(palette=[2, 4, 5, 6], hue=[0.0, 0.05, 0.1, 0.5]),
-          "hue shift 0 / 0.05 / 0.1 / 0.5 on 8, 64, 125, 216 colours",
+    Sweep("intervention", grid(palette=[2, 4, 5, 6], hue=[0.0, 0.05, 0.1, 0.5]) + grid(palette=3, hue=[0.0, 0.5]),
+          "hue shift 0 / 0.05 / 0.1 / 0.5 on 8, 64, 125, 216 colours, and 0 / 0.5 on 27 (the matched baseline)",
           paper=[{"palette": 2, "hue": 0.0, "valB.shape": .006}, {"palette": 4, "hue": 0.0, "valB.shape": .485},
                  {"palette": 4, "hue": 0.5, "valB.shape": .638}, {"palette": 5, "hue": 0.0, "valB.shape": .818},
                  {"palette": 5, "hue": 0.05, "valB.shape": .850}, {"palette": 6, "hue": 0.0, "valB.shape": .900},

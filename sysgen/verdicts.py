@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Iterable
@@ -18,7 +18,7 @@ import pandas as pd
 import sysgen
 from .io import atomic_write, runs_root
 from .report import ID_TARGET, experiments_table, point_label, point_runs, recipe_for, status, with_words
-from .results import EVAL_SPLITS, load_results, provenance, provenance_label, results_frame, runtime_segments
+from .results import EVAL_SPLITS, load_results, machine_kind, provenance, provenance_label, results_frame, runtime_segments
 from .stats import condition_correlation, diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, tost, wilson_ci
 from .store import RunDir, run_dirs
 from .sweep import SWEEPS, get_sweep
@@ -26,15 +26,18 @@ from .recipes import RECIPE, get_config
 
 # %% auto #0
 __all__ = ['MIN_SEEDS', 'SMALL_EFFECT', 'REGISTRY', 'HISTORY', 'COMMITS', 'PRECISION', 'VERDICTS', 'UNCHECKED', 'TOST_WORDS',
-           'EIGHT', 'METRIC_NAMES', 'KINDS', 'POOLED', 'QUESTIONS', 'ID_GOALS', 'SHIFT_STATUS', 'project_dir',
-           'load_registry', 'verdict_of', 'registered', 'Outcome', 'judge_level', 'seed_spread', 'judge_difference',
-           'judge_equivalence', 'correlations', 'judge_correlation', 'magnitude_reading', 'judge_magnitude', 'frozen',
-           'frozen_in', 'commit_dates', 'run_start', 'prospective', 'record_starts', 'precision_checks',
-           'judge_precision', 'precision_equivalence', 'one_way', 'provenance_note', 'small_effect', 'check_arms',
-           'post_hoc', 'judge_check', 'verdict_word', 'magnitude_word', 'verdict', 'runs_frame', 'checks', 'pooled',
-           'judge', 'correlation_table', 'key_number', 'verdicts_table', 'load_questions', 'base_point',
-           'question_checks', 'sees', 'judge_id_gate', 'judge_within_interval', 'shift_word', 'judge_shift',
-           'judge_question', 'questions', 'draw_spread', 'history', 'verdicts_then']
+           'EIGHT', 'METRIC_NAMES', 'Z95', 'KINDS', 'POOLED', 'QUESTIONS', 'ID_GOALS', 'SHIFT_STATUS', 'ARMS',
+           'project_dir', 'load_registry', 'verdict_of', 'registered', 'Outcome', 'judge_level', 'seed_spread',
+           'judge_difference', 'judge_equivalence', 'correlations', 'judge_correlation', 'band_of', 'magnitude_reading',
+           'judge_magnitude', 'frozen', 'frozen_in', 'commit_dates', 'git_date', 'run_start', 'dirty_start',
+           'prospective', 'record_starts', 'precision_checks', 'judge_precision', 'precision_equivalence', 'one_way',
+           'provenance_note', 'small_effect', 'registered_n', 'reachable', 'can_fail', 'cannot_note', 'chose_recipe',
+           'machine_pairs', 'machine_noise', 'arm_machines', 'check_arms', 'post_hoc', 'judge_recipe_equivalence',
+           'judge_check', 'verdict_word', 'magnitude_word', 'verdict', 'runs_frame', 'checks', 'pooled', 'judge',
+           'correlation_table', 'key_number', 'verdicts_table', 'verdict_record', 'verdict_records', 'load_questions',
+           'base_point', 'question_checks', 'sees', 'judge_id_gate', 'judge_within_interval', 'shift_word',
+           'judge_shift', 'judge_question', 'questions', 'draw_spread', 'draw_answer', 'shift_answer', 'history',
+           'verdicts_then']
 
 # %% ../nbs/11_verdicts.ipynb #286b50cc
 MIN_SEEDS = 3                                       # seeds a point needs before it can decide a check
@@ -43,7 +46,7 @@ REGISTRY = Path("preregistration") / "checks.json"
 HISTORY = Path("preregistration") / "history.json"
 COMMITS = Path("preregistration") / "commits.json"
 PRECISION = Path("preregistration") / "precision.json"
-VERDICTS = ("direction", "magnitude")
+VERDICTS = ("direction", "magnitude", "recipe")
 UNCHECKED = {"prediction": "it is judged by the prediction registered in preregistration/predictions-RECIPE.json before its runs "
                            "(experiments/10_prediction.ipynb)"}   # experiments judged otherwise than by checks
 
@@ -62,8 +65,8 @@ def load_registry() -> dict:
     return _read(REGISTRY, "check registry")
 
 def verdict_of(check: dict) -> str:
-    "Which verdict a check serves: 'magnitude' (how close to a published number) or 'direction' (which way an effect goes)."
-    return "magnitude" if check["kind"] == "magnitude" else "direction"
+    "Which verdict a check serves: 'magnitude' (how close to a published number), 'recipe' (does a result move with the recipe: judged and shown, in neither verdict) or 'direction' (which way an effect goes)."
+    return "magnitude" if check["kind"] == "magnitude" else "recipe" if check["kind"] == "recipe_equivalence" else "direction"
 
 def registered(experiment: str, verdict: str | None = None) -> list[dict]:
     "The checks `experiment` is judged by, in registry order: all of them, or those of one `verdict` ('direction' or 'magnitude')."
@@ -80,20 +83,25 @@ def _both(states) -> str:
 # %% ../nbs/11_verdicts.ipynb #d06e2d60
 @dataclass
 class Outcome:
-    "What one check says about the runs: `status` ('holds', 'fails', 'matches', 'differs' or 'undecided'), the numbers behind it, and for how many of the runs it judges it was registered after them (`post_hoc`)."
+    "What one check says about the runs: `status` ('holds', 'fails', 'matches', 'differs', 'undecided' or 'undecided: too wide'), the numbers behind it, and for how many of the runs it judges it was registered after them (`post_hoc`)."
     id: str
     claim: str
     status: str
     detail: str = ""
     lean: str = "undecided"          # the single-run reading while seeds are missing: never a verdict, never shown in one
     post_hoc: str = ""               # 'post hoc' or 'post hoc for 3 of the 15 runs it judges'; '' when registered before them all
-    kind: str = "direction"          # the verdict it serves: 'direction' or 'magnitude'
+    kind: str = "direction"          # the verdict it serves: 'direction', 'magnitude' or 'recipe'
+    numbers: dict = field(default_factory=dict)   # estimate, lo, hi, n and band (a magnitude or equivalence check's acceptance region)
+    counted: bool = True             # False for a check that chose the recipe, or cannot fail at its n: shown, never counted in a verdict
+    note: str = ""                   # why it is not counted ('chose the recipe', 'cannot fail at n = 3')
+    machines: tuple = ()             # every machine kind the runs it reads trained on (sysgen.results.machine_kind)
 
     @property
-    def mark(self) -> str: return {"holds": "✓", "fails": "✗", "matches": "=", "differs": "≠"}.get(self.status, "?")
+    def mark(self) -> str: return "·" if not self.counted else {"holds": "✓", "fails": "✗", "matches": "=", "differs": "≠"}.get(self.status, "?")
 
     def __str__(self):
-        return f"{self.mark} {self.claim}" + (f" — {self.detail}" if self.detail else "") + (f" [{self.post_hoc}]" if self.post_hoc else "")
+        return (f"{self.mark} {self.claim}" + (f" — {self.detail}" if self.detail else "") + (f" [{self.post_hoc}]" if self.post_hoc else "")
+                + (f" [{self.note}: not counted]" if not self.counted else ""))
 
 # %% ../nbs/11_verdicts.ipynb #c04c3de3
 def _is_acc(metric: str) -> bool: return metric.split(".")[0] in EVAL_SPLITS
@@ -140,12 +148,13 @@ def _binomial(rows: pd.DataFrame, metric: str) -> tuple[int, int] | None:
 def judge_level(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outcome:
     "A `level` check: every point's mean over ≥ 3 seeds, with its 95 % t interval, on the claimed side of the threshold."
     metric, thr, above = check["metric"], check["threshold"], check["side"] == "above"
-    states, leans, parts = [], [], []
+    states, leans, parts, nums = [], [], [], []
     for point in check["points"]:
         rows = point_runs(frame, point, config)
         v = _seeds(rows, metric)
         if len(v) >= MIN_SEEDS:
             m, lo, hi = mean_ci(v)
+            nums.append(dict(estimate=m, lo=max(lo, 0.0) if _is_acc(metric) else lo, hi=min(hi, 1.0) if _is_acc(metric) else hi, n=len(v)))
             states.append(_side(lo, hi, thr, above)); leans.append(states[-1])
             parts.append(f"{point_label(point)}: {_iv(m, lo, hi, metric, bounded=True)} (n={len(v)} seeds)")
             continue
@@ -153,7 +162,8 @@ def judge_level(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outco
         kn = _binomial(rows, metric)
         leans.append(_side(*wilson_ci(*kn)[1:], thr, above) if kn else "undecided")
         parts.append(f"{point_label(point)}: {_few(v, metric)}")
-    return Outcome(check["id"], check["claim"], _both(states), "; ".join(parts), _both(leans))
+    worst = min(nums, key=lambda x: x["lo"] - thr if above else thr - x["hi"]) if nums else {}    # the point nearest the other side
+    return Outcome(check["id"], check["claim"], _both(states), "; ".join(parts), _both(leans), numbers=worst)
 
 # %% ../nbs/11_verdicts.ipynb #64e66818
 def seed_spread(check: dict, frame: pd.DataFrame, config: str = RECIPE, level: float = 0.95) -> str:
@@ -198,7 +208,9 @@ def judge_difference(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> 
     detail = f"b − a = {_iv(d, lo, hi, m, difference=True)}{unit} ({how}); claimed > {_num(check['margin'], m)}{unit}"
     if not decided and (spread := seed_spread(check, frame, config)): detail += f"; {spread}"
     lean = _side(lo, hi, check["margin"]) if decided else _side(*_lean_difference(check, frame, config), check["margin"])
-    return Outcome(check["id"], check["claim"], _side(lo, hi, check["margin"]) if decided else "undecided", detail, lean)
+    a, b, _ = _pair(check, frame, config)
+    nums = dict(estimate=d, lo=lo, hi=hi, n=min(len(a), len(b))) if decided else {}
+    return Outcome(check["id"], check["claim"], _side(lo, hi, check["margin"]) if decided else "undecided", detail, lean, numbers=nums)
 
 # %% ../nbs/11_verdicts.ipynb #3b8f3e94
 TOST_WORDS = {"equivalent": "holds", "different": "fails", "undecided": "undecided"}
@@ -212,7 +224,8 @@ def judge_equivalence(check: dict, frame: pd.DataFrame, config: str = RECIPE) ->
         d, lo, hi, said = tost(a.to_numpy(), b.to_numpy(), margin, paired=paired)
         how = f"paired by seed, n={len(a)}" if paired else f"Welch, n={len(a)} and {len(b)}"
         detail = f"b − a = {_iv(d, lo, hi, m, difference=True)}{unit} (90 %; {how}); claimed within ±{_num(margin, m)}{unit}"
-        return Outcome(check["id"], check["claim"], TOST_WORDS[said], detail, TOST_WORDS[said])
+        return Outcome(check["id"], check["claim"], TOST_WORDS[said], detail, TOST_WORDS[said],
+                       numbers=dict(estimate=d, lo=lo, hi=hi, n=min(len(a), len(b)), band=[-margin, margin]))
     d, _, _, how, _ = _difference(check, frame, config)
     detail = f"b − a = {_num(d, m)}{unit} ({how}); claimed within ±{_num(margin, m)}{unit}"
     if spread := seed_spread(check, frame, config): detail += f"; {spread}"
@@ -263,7 +276,8 @@ def judge_correlation(check: dict, frame: pd.DataFrame, config: str = RECIPE) ->
     beside = [_r(row) + (" without 8 colours" if "without" in row.over else "") for row in correlations(check, frame, config).itertuples()
               if row.over != "runs"]
     if beside: detail += "; beside it, judging nothing: " + "; ".join(beside)
-    return Outcome(check["id"], check["claim"], s if decided else "undecided", detail, s)
+    return Outcome(check["id"], check["claim"], s if decided else "undecided", detail, s,
+                   numbers=dict(estimate=r, lo=lo, hi=hi, n=len(runs)) if decided else {})
 
 # %% ../nbs/11_verdicts.ipynb #8f21570b
 METRIC_NAMES = {"valA.shape": "shape ID", "valB.shape": "shape OOD", "valC.shape": "shape OOD on the corner colours",
@@ -278,52 +292,69 @@ def _change(a: dict, b: dict) -> str:
              for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
     return ", ".join(([point_label(same)] if same else []) + moved)
 
-def _band(lo: float, hi: float, paper: float, band: float) -> str:
-    "'matches' when [lo, hi] lies within paper ± band, 'differs' when wholly outside it, else 'undecided'."
+def _band(lo: float, hi: float, blo: float, bhi: float) -> str:
+    "'matches' when [lo, hi] lies within the band [blo, bhi], 'differs' when wholly outside it, 'undecided: too wide' when it is wider than the band, else 'undecided'."
     if lo != lo or hi != hi: return "undecided"
-    if paper - band <= lo and hi <= paper + band: return "matches"
-    return "differs" if hi < paper - band or lo > paper + band else "undecided"
+    if blo <= lo and hi <= bhi: return "matches"
+    if hi < blo or lo > bhi: return "differs"
+    return "undecided: too wide" if hi - lo > bhi - blo else "undecided"
 
-def magnitude_reading(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> dict:
-    "What a magnitude check reads: `status`, `label` (what is measured), `ours` (estimate [95 % interval] or the seeds so far), `paper`, and `detail`."
+def band_of(check: dict, widen: float = 0.0) -> tuple[float, float]:
+    "The acceptance band [lo, hi] of a magnitude check: the paper's number ± its `band`, plus `widen` (the cross-machine noise where its arms trained on different machine kinds) on the side away from 0 only for a non-zero published effect (rule machines_v2), cut to what the quantity can take (an accuracy 0–1, a difference or r −1–1)."
+    paper, half = check["paper"], check.get("band", 0.0)
+    effect = check["of"] == "difference" and paper != 0
+    lo_w, hi_w = (0.0, widen) if effect and paper > 0 else (widen, 0.0) if effect else (widen, widen)
+    low = -1.0 if check["of"] in ("difference", "correlation") or not _is_acc(check.get("metric", "")) else 0.0
+    return max(low, paper - half - lo_w), min(1.0, paper + half + hi_w)
+
+def magnitude_reading(check: dict, frame: pd.DataFrame, config: str = RECIPE, widen: float = 0.0) -> dict:
+    "What a magnitude check reads: `status`, `label` (what is measured), `ours` (estimate [95 % interval] or the seeds so far), `paper`, `detail` and `numbers`; `widen`: points added to each side of its band (cross-machine noise)."
     of, paper = check["of"], check["paper"]
     if of == "correlation":
         cs = correlations(check, frame, config).set_index("over")
         cm, per_point = cs.loc["condition means"], [int(k) for k in cs.loc["condition means", "seeds_per_point"].split(", ")]
         decided = min(per_point) >= MIN_SEEDS and cm.n >= 4 and cm.lo == cm.lo
-        status = ("matches" if cm.lo <= paper <= cm.hi else "differs") if decided else "undecided"
+        if "band" in check: status = _band(cm.lo, cm.hi, *band_of(check)) if decided else "undecided"   # rule magnitude_v2
+        else: status = ("matches" if cm.lo <= paper <= cm.hi else "differs") if decided else "undecided"        # the superseded rule
         ours = f"{cm.r:.2f} [{cm.lo:.2f}, {cm.hi:.2f}]" if cm.lo == cm.lo else (f"{cm.r:.2f}" if cm.r == cm.r else "—")
         extra = [_r(row) + " without 8 colours" for row in cs.reset_index().itertuples() if "without" in row.over]
+        band = f" ± {check['band']:.2f}" if "band" in check else ""
         return dict(status=status, label=f"r({METRIC_NAMES.get(check['x'], check['x'])}, {METRIC_NAMES.get(check['y'], check['y'])}) over conditions",
                     ours=ours, paper=f"{paper:+.2f}", detail=f"{_r(cm)} (seeds per point: {', '.join(map(str, per_point))}) against the paper's "
-                    f"r = {paper:+.2f}" + ("; " + "; ".join(extra) if extra else ""))
-    metric, band = check["metric"], check["band"]
+                    f"r = {paper:+.2f}{band}" + ("; " + "; ".join(extra) if extra else ""),
+                    numbers=dict(estimate=cm.r, lo=cm.lo, hi=cm.hi, n=int(cm.n), band=list(band_of(check)) if "band" in check else None))
+    metric, band = check["metric"], check["band"] + widen
+    blo, bhi = band_of(check, widen)
     name = METRIC_NAMES.get(metric, metric)
+    est = lo = hi = float("nan"); n = 0
     if of == "level":
         v = _seeds(point_runs(frame, check["point"], config), metric)
         label = f"{point_label(check['point'])}: {name}"
         if len(v) >= MIN_SEEDS:
             m, lo, hi = mean_ci(v); lo, hi = _cut(lo, hi, metric)
-            status, ours, how = _band(lo, hi, paper, band), _iv(m, lo, hi, metric), f"n={len(v)} seeds"
+            status, ours, how = _band(lo, hi, blo, bhi), _iv(m, lo, hi, metric), f"n={len(v)} seeds"
+            est, n = m, len(v)
         else: status, ours, how = "undecided", _few(v, metric), ""
     elif of == "difference":
         d, lo, hi, how, decided = _difference(check, frame, config)
         lo, hi = _cut(lo, hi, metric, difference=True)
         label = f"{name}, {_change(check['a'], check['b'])}"
-        if decided: status, ours = _band(lo, hi, paper, band), _iv(d, lo, hi, metric)
+        if decided: status, ours, est, n = _band(lo, hi, blo, bhi), _iv(d, lo, hi, metric), d, min(len(s) for s in _pair(check, frame, config)[:2])
         else:
             a, b, _ = _pair(check, frame, config)
             status, ours, how = "undecided", f"{_num(d, metric)} (n={len(a)} and {len(b)} seeds; a check needs {MIN_SEEDS} a side)", ""
     else: raise ValueError(f"unknown magnitude check {check['id']!r}: 'of' must be level, difference or correlation, got {of!r}")
     unit = " points" if of == "difference" else ""
     sign = "+" if of == "difference" and paper >= 0 else ""
-    detail = f"{ours}{unit}" + (f" ({how})" if how else "") + f"; the paper's {sign}{_num(paper, metric)}{unit} ± {100 * band:.0f} points"
-    return dict(status=status, label=label, ours=ours, paper=f"{sign}{_num(paper, metric)}", detail=detail)
+    detail = (f"{ours}{unit}" + (f" ({how})" if how else "") + f"; the paper's {sign}{_num(paper, metric)}{unit} ± {100 * band:.1f}".replace(".0", "")
+              + " points" + (f" (widened by {100 * widen:.1f} points of cross-machine noise)" if widen else ""))
+    return dict(status=status, label=label, ours=ours, paper=f"{sign}{_num(paper, metric)}", detail=detail,
+                numbers=dict(estimate=est, lo=lo, hi=hi, n=n, band=[blo, bhi]))
 
-def judge_magnitude(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outcome:
-    "A `magnitude` check: 'matches' when our 95 % interval lies within the paper's number ± its band (a correlation: the paper's r inside our interval over condition means), 'differs' when wholly outside, else 'undecided'."
-    m = magnitude_reading(check, frame, config)
-    return Outcome(check["id"], check["claim"], m["status"], m["detail"], kind="magnitude")
+def judge_magnitude(check: dict, frame: pd.DataFrame, config: str = RECIPE, widen: float = 0.0) -> Outcome:
+    "A `magnitude` check: 'matches' when our 95 % interval lies within its band (`band_of`), 'differs' when wholly outside, 'undecided: too wide' when wider than the band, else 'undecided'."
+    m = magnitude_reading(check, frame, config, widen)
+    return Outcome(check["id"], check["claim"], m["status"], m["detail"], kind="magnitude", numbers=m["numbers"])
 
 # %% ../nbs/11_verdicts.ipynb #b4e1e881
 def _registries() -> list[dict]:
@@ -357,11 +388,30 @@ def _start_commit(config: dict) -> str | None:
     c = (history[0].get("commit") if history else None) or config.get("commit")
     return c.removesuffix("-dirty") if c else None
 
+_GIT_DATES: dict[str, str | None] = {}
+
+def git_date(commit: str) -> str | None:
+    "The committer date of `commit` from this checkout's git history, None where the clone does not hold it (a shallow clone, a copy without .git)."
+    if commit not in _GIT_DATES:
+        try: out = subprocess.run(["git", "show", "-s", "--format=%cI", commit, "--"], cwd=project_dir(), capture_output=True, text=True)
+        except OSError: out = None
+        _GIT_DATES[commit] = out.stdout.strip() if out is not None and out.returncode == 0 and out.stdout.strip() else None
+    return _GIT_DATES[commit]
+
 def run_start(run_dir, dates: dict | None = None) -> tuple[str | None, str | None]:
-    "(commit, date) a run started from: the commit from its config.json, the date from the ledger (None where not recorded)."
+    "(commit, date) a run started from (rule start_dates): the commit from its config.json; its date from git where the clone holds it, else from the ledger, else None (undated)."
     run = RunDir(run_dir)
     commit = _start_commit(run.read("config")) if run.has("config") else None
-    return commit, (commit_dates() if dates is None else dates).get(commit) if commit else None
+    if not commit: return None, None
+    return commit, git_date(commit) or (commit_dates() if dates is None else dates).get(commit)
+
+def dirty_start(run_dir) -> bool:
+    "Whether the run in `run_dir` started from a tree with uncommitted changes (its start commit ends in '-dirty')."
+    run = RunDir(run_dir)
+    if not run.has("config"): return False
+    config = run.read("config")
+    history = config.get("runtime_history") or []
+    return str((history[0].get("commit") if history else None) or config.get("commit") or "").endswith("-dirty")
 
 def prospective(run_dir, check: dict, dates: dict | None = None) -> bool | None:
     "Whether the run in `run_dir` started from a commit holding `check` (dated at or after its freezing); None when its start is not dated."
@@ -516,6 +566,111 @@ def small_effect(check: dict) -> bool:
     if check["kind"] in ("difference", "equivalence"): return check["margin"] < SMALL_EFFECT
     return check["kind"] == "magnitude" and check["of"] == "difference" and abs(check["paper"]) < SMALL_EFFECT
 
+# %% ../nbs/11_verdicts.ipynb #61378814
+Z95 = 1.959963984540054                               # the two-sided 95 % normal quantile of the Fisher-z intervals
+
+def registered_n(check: dict) -> int:
+    "The n a check is judged on when every point has its 3 seeds: runs for a direction correlation, conditions for a magnitude correlation, seeds per point otherwise."
+    if check["kind"] == "correlation": return MIN_SEEDS * len(check["family"])
+    if check.get("of") == "correlation": return len(check["family"])
+    return MIN_SEEDS
+
+def _corr_reach(n: int, blo: float, bhi: float) -> tuple[bool, bool]:
+    "(can an r interval at n lie inside [blo, bhi], can one lie wholly outside it): Fisher z ± 1.96/√(n−3), any r in (−1, 1)."
+    if n <= 3: return False, False
+    h, z = Z95 / np.sqrt(n - 3), lambda r: np.arctanh(np.clip(r, -1, 1)) if abs(r) < 1 else np.sign(r) * np.inf
+    return bool(z(bhi) - z(blo) >= 2 * h), bool(blo > -1 or bhi < 1)
+
+def reachable(check: dict, n: int | None = None) -> set[str]:
+    "The outcomes check `check` can reach at `n` (default: `registered_n`), from its kind, thresholds and n alone, never from runs: {'holds', 'fails'} for a direction check that can go either way; {'matches', 'differs'} for a magnitude check."
+    n = registered_n(check) if n is None else n
+    kind = check["kind"]
+    if n < 2: return set()
+    if kind == "level":
+        t = check["threshold"]
+        return {"holds", "fails"} if 0 < t < 1 else {"holds" if (t <= 0) == (check["side"] == "above") else "fails"}
+    if kind == "difference": return {s for s, ok in (("holds", check["margin"] < 1), ("fails", check["margin"] > -1)) if ok}
+    if kind in ("equivalence", "recipe_equivalence"): return {s for s, ok in (("holds", check["margin"] > 0), ("fails", check["margin"] < 1)) if ok}
+    if kind == "correlation":
+        inside, outside = _corr_reach(n, 0.0, 1.0)                # the claimed side is (0, 1] (or [−1, 0)): mirror images
+        return {"holds", "fails"} if outside and n > 3 else set()
+    if kind == "magnitude":
+        blo, bhi = band_of(check) if "band" in check else (check["paper"], check["paper"])
+        if check["of"] == "correlation":
+            if "band" not in check: return {"matches", "differs"} if n > 3 else set()   # the superseded rule: the paper's r inside ours
+            inside, outside = _corr_reach(n, blo, bhi)
+            return {s for s, ok in (("matches", inside), ("differs", outside)) if ok}
+        low = -1.0 if check["of"] == "difference" else 0.0
+        return {s for s, ok in (("matches", bhi >= blo), ("differs", blo > low or bhi < 1.0)) if ok}
+    return {"holds", "fails"}                                     # the questions' kinds: decided per point, either way
+
+def can_fail(check: dict, n: int | None = None) -> bool:
+    "Whether check `check` can come out either way at `n` (rule can_fail): both of its outcomes are `reachable`."
+    return len(reachable(check, n)) == 2
+
+def cannot_note(check: dict, n: int | None = None) -> str:
+    "'' for a check that can go either way at its n; else 'cannot fail at n = 3' (or 'cannot match', 'cannot differ', 'cannot hold')."
+    n = registered_n(check) if n is None else n
+    got = reachable(check, n)
+    want = ("matches", "differs") if check["kind"] == "magnitude" else ("holds", "fails")
+    missing = [w for w in want if w not in got]
+    if not missing: return ""
+    verb = {"holds": "hold", "fails": "fail", "matches": "match", "differs": "differ"}
+    return f"cannot {' or '.join(verb[w] for w in missing)} at n = {n}"
+
+# %% ../nbs/11_verdicts.ipynb #f145ccb1
+def chose_recipe(check: dict, config: str) -> list[dict]:
+    "The points of `check` at which recipe `config` was chosen (registry `recipe_selection`), where the check reads only its ID metrics there: the points it reads back the choice at (rule chose_recipe); [] otherwise."
+    sel = load_registry().get("recipe_selection", {}).get(config)
+    if not sel or check.get("metric") not in sel["metrics"]: return []
+    points = check.get("points") or ([check["point"]] if "point" in check else [])
+    return [p for p in points if p in sel["points"]]
+
+_LEARNED_SKIP = {"name", "seed", "eval_every", "eval_scenes", "ckpt_every", "log_every", "bf16", "threads", "device", "data_dir", "attention", "compile"}
+
+def _learned(config: dict) -> str:
+    "A key for what a run learned: its configuration without its name, seed and how it computed."
+    return json.dumps({k: v for k, v in config.items() if k not in _LEARNED_SKIP and not k.startswith("runtime")}, sort_keys=True, default=str)
+
+def machine_pairs(root=None) -> pd.DataFrame:
+    "Every two committed runs of one learned configuration and seed that trained on different machine kinds or in different precisions: their names, machines, precisions and their differences (b − a) in each accuracy. Runs under `root`; by default the run store and the recipe search's runs (results/baby)."
+    stores = [run_dirs(root)] + ([run_dirs(project_dir() / "results" / "baby")] if root is None and (project_dir() / "results" / "baby").is_dir() else [])
+    records = load_results([d for store in stores for d in store if d.has("result")])
+    groups: dict = {}
+    for r in records:
+        parts = runtime_segments(r)
+        if not parts: continue
+        way = (tuple(dict.fromkeys(p["machine"] for p in parts)), tuple(dict.fromkeys(p["precision"] for p in parts)))
+        groups.setdefault((_learned(r["config"]), r["config"].get("seed")), []).append((r, way))
+    rows = []
+    for runs in groups.values():
+        for i, (a, wa) in enumerate(runs):
+            for b, wb in runs[i + 1:]:
+                if wa == wb: continue
+                row = dict(a=Path(a.get("run_dir", a["config"].get("name", "?"))).name, b=Path(b.get("run_dir", "?")).name,
+                           machines_a=" → ".join(wa[0]), machines_b=" → ".join(wb[0]), precision_a="/".join(map(str, wa[1])), precision_b="/".join(map(str, wb[1])))
+                for split in ("valA", "valB"):
+                    for attr in ("shape", "color", "material", "size"):
+                        va, vb = _metric(a, f"{split}.{attr}"), _metric(b, f"{split}.{attr}")
+                        if va is not None and vb is not None: row[f"{split}.{attr}"] = vb - va
+                rows.append(row)
+    return pd.DataFrame(rows)
+
+_NOISE: dict = {}
+
+def machine_noise(metric: str, root=None) -> tuple[float, int]:
+    "(δ, n pairs): the largest absolute difference in `metric` between two committed runs of one configuration and seed on different machine kinds or precisions (rule machines); (nan, 0) without such pairs."
+    key = (str(runs_root(root)), metric)
+    if key not in _NOISE:
+        pairs = machine_pairs(root)
+        v = pairs[metric].dropna().abs() if metric in pairs.columns else pd.Series(dtype=float)
+        _NOISE[key] = (float(v.max()) if len(v) else float("nan"), int(len(v)))
+    return _NOISE[key]
+
+def arm_machines(arms: list[tuple[str, pd.DataFrame]]) -> list[set]:
+    "The machine kinds each arm's runs trained on."
+    return [set(k for ms in (r["machines"] if "machines" in r.columns else []) for k in (ms if isinstance(ms, tuple) else ())) for _, r in arms]
+
 # %% ../nbs/11_verdicts.ipynb #e050cd1a
 KINDS = {"level": judge_level, "difference": judge_difference, "equivalence": judge_equivalence, "correlation": judge_correlation,
          "magnitude": judge_magnitude}
@@ -529,18 +684,76 @@ def check_arms(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> list[t
     return arms
 
 def post_hoc(check: dict, run_dirs: Iterable, dates: dict | None = None) -> str:
-    "'' when every run in `run_dirs` started from a commit holding `check`; else 'post hoc' (all of them) or 'post hoc for K of the N runs it judges'."
+    "'' when every run in `run_dirs` started from a commit holding `check`; else 'post hoc' (all of them) or 'post hoc for K of the N runs it judges', then the runs whose start is undated (said as such: rule start_dates) and those begun from a dirty tree."
     dirs = list(dict.fromkeys(run_dirs))
     dates = commit_dates() if dates is None else dates
-    late = sum(prospective(d, check, dates) is not True for d in dirs)
-    return "" if not late else "post hoc" if late == len(dirs) else f"post hoc for {late} of the {len(dirs)} runs it judges"
+    said = [prospective(d, check, dates) for d in dirs]
+    late, undated, dirty = sum(s is False for s in said), sum(s is None for s in said), sum(map(dirty_start, dirs))
+    parts = [] if not late else ["post hoc"] if late == len(dirs) else [f"post hoc for {late} of the {len(dirs)} runs it judges"]
+    if undated: parts.append("undated start" if undated == len(dirs) else f"undated start for {undated} of the {len(dirs)} runs")
+    if dirty: parts.append(f"{dirty} run{'s' if dirty != 1 else ''} from a dirty tree")
+    return "; ".join(parts)
+
+def _machine_note(arms: list[tuple[str, pd.DataFrame]]) -> str:
+    "'' when every run the arms read trained on one machine kind; else 'machines differ — NAME: KIND | NAME: KIND'."
+    kinds = arm_machines(arms)
+    if len(set().union(*kinds)) <= 1 if kinds else True: return ""
+    return "machines differ — " + " | ".join(f"{name}: {', '.join(sorted(k)) or 'not recorded'}" for (name, r), k in zip(arms, kinds) if len(r))
+
+def _widened(check: dict, arms: list[tuple[str, pd.DataFrame]], root=None) -> tuple[dict, float, str]:
+    "(the check as judged, δ, a note) under rule machines: a two-arm check whose arms trained on different machine kinds gets its margin (or magnitude band) raised by the cross-machine noise δ of its metric."
+    two = "a" in check or check["kind"] == "recipe_equivalence"
+    if not two or check["kind"] not in ("difference", "equivalence", "magnitude", "recipe_equivalence"): return check, 0.0, ""
+    kinds = arm_machines(arms)
+    if len(set().union(*kinds)) <= 1: return check, 0.0, ""
+    d, n = machine_noise(check["metric"], root)
+    if n == 0: return check, 0.0, f"its arms trained on different machine kinds, and no committed pair measures {check['metric']} across machines"
+    note = (f"its arms trained on different machine kinds: judged with its {'band' if check['kind'] == 'magnitude' else 'margin'} widened by "
+            f"δ = {_num(d, check['metric'])} points, the largest same-seed difference across machines among {n} committed pairs (rule machines)")
+    return ({**check, "margin": check["margin"] + d} if "margin" in check else check), d, note
+
+def judge_recipe_equivalence(check: dict, root=None) -> tuple[Outcome, list[tuple[str, pd.DataFrame]]]:
+    "A `recipe_equivalence` check: per point, the first recipe's mean minus the second's (3 seeds each, Welch): 'holds' (did not move) when the 90 % interval lies inside ±margin (TOST), 'fails' (moved) when the 95 % interval lies wholly outside, else undecided; and the arms it read."
+    new, old = check["recipes"]
+    frames = {r: runs_frame(root, r) for r in (new, old)}
+    arms = [(f"{r} ({point_label(p)})", point_runs(frames[r], p, r)) for p in check["points"] for r in (new, old)]
+    check, d, wide = _widened(check, arms, root)
+    states, parts = [], []
+    for p in check["points"]:
+        b, a = (_seeds(point_runs(frames[r], p, r), check["metric"]) for r in (new, old))
+        if len(a) < MIN_SEEDS or len(b) < MIN_SEEDS:
+            states.append("undecided"); parts.append(f"{point_label(p)}: {new} {_few(b, check['metric'])}; {old} {_few(a, check['metric'])}"); continue
+        est, lo, hi, said = tost(a.to_numpy(), b.to_numpy(), check["margin"])
+        states.append(TOST_WORDS[said])
+        parts.append(f"{point_label(p)}: {new} − {old} = {_iv(est, lo, hi, check['metric'], difference=True)} points (90 %, Welch, n={len(b)} and {len(a)}): "
+                     + {"holds": "did not move", "fails": "moved", "undecided": "undecided"}[states[-1]])
+    detail = "; ".join(parts + ([wide] if wide else []))
+    return Outcome(check["id"], check["claim"], _both(states), detail, kind="recipe", numbers=dict(band=[-check["margin"], check["margin"]])), arms
 
 def judge_check(check: dict, frame: pd.DataFrame, config: str = RECIPE, root=None) -> Outcome:
-    "The outcome of one registered check on the finished runs in `frame` of configuration `config`: its statistic, then its runs' provenance, the rule for small effects (precision checks read under `root`) and whether it was registered after its runs."
-    if check["kind"] not in KINDS: raise ValueError(f"unknown kind of check {check['kind']!r}: expected one of {', '.join(KINDS)}")
-    out = KINDS[check["kind"]](check, frame, config)
-    arms = check_arms(check, frame, config)
+    "The outcome of one registered check on the finished runs in `frame` of configuration `config`: its statistic (on the points that did not choose the recipe, with margins widened where its arms trained on different machines), then its runs' machines and provenance, the rule for small effects (precision checks read under `root`), whether it can fail at its n, and whether it was registered after its runs."
+    if check["kind"] not in KINDS and check["kind"] != "recipe_equivalence":
+        raise ValueError(f"unknown kind of check {check['kind']!r}: expected one of {', '.join([*KINDS, 'recipe_equivalence'])}")
+    chosen, notes = chose_recipe(check, config), []
+    judged, every = check, bool(chosen) and not ("points" in check and len(chosen) < len(check["points"]))
+    if chosen and not every:
+        judged = {**check, "points": [p for p in check["points"] if p not in chosen]}
+        notes.append(f"{', '.join(point_label(p) for p in chosen)} chose {config} (its ID there picked the recipe): judged on the other points only")
+    if check["kind"] == "recipe_equivalence": out, arms = judge_recipe_equivalence(judged, root)
+    else:
+        arms = check_arms(judged, frame, config)
+        judged, widen, wide = _widened(judged, arms, root)
+        out = judge_magnitude(judged, frame, config, widen) if judged["kind"] == "magnitude" else KINDS[judged["kind"]](judged, frame, config)
+        if wide: notes.append(wide)
     runs = pd.concat([r for _, r in arms]) if any(len(r) for _, r in arms) else frame.iloc[:0]
+    out.machines = tuple(sorted(set().union(*arm_machines(arms)))) if arms else ()
+    if every:
+        out.counted, out.note = False, "chose the recipe"
+        notes.append(f"{config} was chosen by its ID at {', '.join(point_label(p) for p in chosen)}: this reads the choice back")
+    if (cannot := cannot_note(check)) and verdict_of(check) == "direction": out.counted, out.note = False, cannot
+    elif cannot: notes.append(cannot)
+    if notes: out.detail += "; " + "; ".join(notes)
+    if note := _machine_note(arms): out.detail += f"; {note}"
     if note := provenance_note(arms): out.detail += f"; {note}"
     if small_effect(check) and len(runs) and not one_way(runs, "precision") and precision_equivalence(config, root) is None:
         out.status = "undecided"
@@ -575,15 +788,17 @@ def verdict(outcomes: list[Outcome], runs_done: int, runs_total: int, seeds: int
     "Both verdicts (`verdict_word`, `magnitude_word`) in one line with the runs behind them, then every check: ✓ holds, ✗ fails; = matches, ≠ differs; ? undecided."
     direction = [o for o in outcomes if o.kind == "direction"]
     magnitude = [o for o in outcomes if o.kind == "magnitude"]
-    d, m = verdict_word(direction, runs_done, complete, published), magnitude_word(magnitude, runs_done, complete)
+    d = verdict_word([o for o in direction if o.counted], runs_done, complete, published)
+    m = magnitude_word([o for o in magnitude if o.counted], runs_done, complete)
     words = "not run yet" if runs_done == 0 else f"{d} in direction, " + (f"{m} in magnitude" if magnitude else "no published numbers for magnitude")
-    count = lambda os, signs: " ".join(f"{sum(o.mark == s for o in os)} {s}" for s in signs)
+    count = lambda os, signs: " ".join(f"{sum(o.mark == s for o in os)} {s}" for s in signs if s != "·" or any(not o.counted for o in os))
     lines = [f"Verdict: {words} — {runs_done} of {runs_total} runs done ({seeds} seed{'s' if seeds != 1 else ''} per point planned; "
-             f"a check needs {MIN_SEEDS} per point).", f"Direction checks: {count(direction, '✓✗?')}"]
+             f"a check needs {MIN_SEEDS} per point).", f"Direction checks: {count(direction, '✓✗?·')}"]
     lines += [f"  {o}" for o in direction]
     if magnitude:
         lines.append(f"Magnitude checks, {len(magnitude)} published number{'s' if len(magnitude) != 1 else ''} against ours (= our 95 % "
-                     f"interval within the paper's value ± 10 points, ≠ wholly outside it, ? neither or too few seeds): {count(magnitude, '=≠?')}")
+                     f"interval inside the band: a level ± 10 points, an effect ± half of it (2 to 10 points), r ± 0.25; ≠ wholly outside it; "
+                     f"? neither, too wide or too few seeds; · not counted): {count(magnitude, '=≠?·')}")
     return "\n".join(lines + [f"  {o}" for o in magnitude])
 
 # %% ../nbs/11_verdicts.ipynb #4b0836df
@@ -627,7 +842,7 @@ def _late(cks: list[dict], frame: pd.DataFrame, config: str, dates: dict | None 
     dates = commit_dates() if dates is None else dates
     per = [(c, set(_judged([c], frame, config))) for c in cks]
     dirs = list(dict.fromkeys(d for _, s in per for d in s))
-    late = sum(any(d in s and prospective(d, c, dates) is not True for c, s in per) for d in dirs)
+    late = sum(any(d in s and prospective(d, c, dates) is False for c, s in per) for d in dirs)
     return late, len(dirs), sum(run_start(d, dates)[1] is None for d in dirs)
 
 def _registration(name: str, frame: pd.DataFrame, config: str, verdict: str = "direction") -> str:
@@ -639,10 +854,10 @@ def _registration(name: str, frame: pd.DataFrame, config: str, verdict: str = "d
     latest = max(cks, key=lambda c: _when(frozen(c)["date"]))
     commit, date = frozen_in(latest["id"])
     late, n, undated = _late(cks, frame, config)
-    return (f"{verdict.capitalize()} checks frozen in {commit[:7] if len(commit) == 40 else commit} ({date[:10]}); {n - late} of the {n} "
+    return (f"{verdict.capitalize()} checks frozen in {commit[:7] if len(commit) == 40 else commit} ({date[:10]}); {n - late - undated} of the {n} "
             f"runs they judge started from a commit holding them" + ("" if not late else
             f" — for the other {late} the checks were written after the runs: post hoc") +
-            (f" ({undated} run{'s' if undated != 1 else ''} without a dated start commit in {COMMITS}, counted post hoc)" if undated else "") + ".")
+            (f"; {undated} run{'s' if undated != 1 else ''} started from a commit neither this clone's git nor {COMMITS} dates: undated" if undated else "") + ".")
 
 def judge(name: str, seeds: int = 3, root=None, config: str | None = None) -> str:
     "The two verdicts of experiment `name` with their checks (✓ holds, ✗ fails; = matches, ≠ differs; ? undecided), their pre-registration and any pooled figure."
@@ -675,7 +890,7 @@ def _mixed(frame: pd.DataFrame, dirs: list[str]) -> str:
     return f"{sum(not one_way(rows.iloc[[i]]) for i in range(len(rows)))} of {len(rows)}" if len(rows) else "—"
 
 def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.DataFrame:
-    "`experiments_table` with each experiment's seeds per point, its direction verdict and checks (✓ ✗ ?), its magnitude verdict and checks (= ≠ ?), its key published number beside ours, the runs that did not train one way, and the checks registered after their runs (post hoc)."
+    "`experiments_table` with each experiment's seeds per point, its direction verdict and checks (✓ ✗ ?, · not counted), its magnitude verdict and checks (= ≠ ?, · not counted), its key published number beside ours, the runs that did not train one way, the machine kinds its runs trained on, and the checks registered after their runs (post hoc)."
     table = experiments_table(seeds, root, config)
     frames, rows = {}, []
     for name, cfg in zip(table["experiment"], table["recipe"]):      # each on its own recipe (`recipe_for`), unless `config`
@@ -686,18 +901,50 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
         n = [len(point_runs(frame, p, cfg)) for p in sweep.points]
         row = dict(seeds=f"{min(n)}–{max(n)}" if min(n) != max(n) else str(min(n)))
         late = []
-        for kind, signs in (("direction", "✓✗?"), ("magnitude", "=≠?")):
+        for kind, signs in (("direction", "✓✗?·"), ("magnitude", "=≠?·")):
             os = [o for o in outcomes if o.kind == kind]
-            row[kind] = verdict_word(os, done, complete, bool(sweep.paper)) if kind == "direction" else magnitude_word(os, done, complete)
-            row[f"{kind} checks"] = " ".join(f"{sum(o.mark == s for o in os)} {s}" for s in signs) if os else "—"
+            counted = [o for o in os if o.counted]
+            row[kind] = verdict_word(counted, done, complete, bool(sweep.paper)) if kind == "direction" else magnitude_word(counted, done, complete)
+            row[f"{kind} checks"] = " ".join(f"{sum(o.mark == s for o in os)} {s}" for s in signs if s != "·" or len(counted) < len(os)) if os else "—"
             k, n_judged, _ = _late(registered(name, kind), frame, cfg)
             if k: late.append(f"{kind} ({k} of {n_judged} runs)")
         key = key_number(name, frame, cfg)
         row.update({"key number": key["label"] if key else "—", "ours": key["ours"] if key else "—", "paper": key["paper"] if key else "—",
                     "mixed provenance": _mixed(frame, _judged(registered(name), frame, cfg)),
+                    "machines": "; ".join(sorted(set(k for o in outcomes for k in o.machines))) or "—",
                     "post hoc": ", ".join(late) if late else ("none" if done else "—")})
         rows.append(row)
     return pd.concat([table, pd.DataFrame(rows)], axis=1)
+
+# %% ../nbs/11_verdicts.ipynb #9a752086
+def _points_of(check: dict) -> list[dict]:
+    return ([check["a"], check["b"]] if "a" in check else check.get("points") or check.get("family") or [check["point"]])
+
+def _plain(v):
+    "A JSON-safe number: None for NaN."
+    return None if v is None or (isinstance(v, float) and v != v) else float(v) if isinstance(v, (float, np.floating)) else v
+
+def verdict_record(check: dict, out: Outcome, recipe: str, experiment: str) -> dict:
+    "One check's judgement as data (`sysgen verdicts --json`): accuracies as fractions, the band as [lo, hi] where the check has one."
+    nums = out.numbers or {}
+    outcome = out.status if out.counted else f"{out.status} ({out.note}: not counted)"
+    band = nums.get("band")
+    if band is None and check["kind"] in ("equivalence",): band = [-check["margin"], check["margin"]]
+    return dict(id=check["id"], experiment=experiment, kind=check["kind"] if check["kind"] != "magnitude" else f"magnitude ({check['of']})",
+                recipe=recipe, metric=check.get("metric") or f"r({check.get('x')}, {check.get('y')})", points=_points_of(check),
+                outcome=outcome, estimate=_plain(nums.get("estimate")), lo=_plain(nums.get("lo")), hi=_plain(nums.get("hi")),
+                n=nums.get("n"), band=[_plain(b) for b in band] if band is not None else None, paper=check.get("paper"),
+                difference=check.get("of") == "difference" if check["kind"] == "magnitude" else check["kind"] in ("difference", "equivalence", "recipe_equivalence"),
+                can_fail=can_fail(check), machines=list(out.machines), post_hoc=out.post_hoc or "", detail=out.detail)
+
+def verdict_records(recipe: str = RECIPE, root=None) -> dict:
+    "{'checks': [...]}: every registered check judged on recipe `recipe`'s runs under `root`, sweeps' and registered questions' alike (`verdict_record`)."
+    frame, out = runs_frame(root, recipe), []
+    for name in SWEEPS:
+        for c in registered(name): out.append(verdict_record(c, judge_check(c, frame, recipe, root), recipe, name))
+    for q in ("draws", "shift"):
+        for c in question_checks(q): out.append(verdict_record(c, judge_question(c, frame, recipe, root), recipe, f"question: {q}"))
+    return {"checks": out}
 
 # %% ../nbs/11_verdicts.ipynb #2f505bf7
 QUESTIONS = Path("preregistration") / "draws-and-shift.json"
@@ -720,7 +967,7 @@ def question_checks(name: str) -> list[dict]:
     for c in q[name]["checks"]:
         if c.get("superseded_by"): continue
         for p in c["points"]:
-            one = {**c, "points": [p], "frozen": q["frozen"], "question": name}
+            one = {**c, "points": [p], "frozen": c.get("frozen", q["frozen"]), "question": name}
             if c["kind"] == "magnitude": one.update(of="level", point=p, paper=c["paper"][str(p["palette"])])
             out.append(one)
     return out
@@ -817,6 +1064,68 @@ def draw_spread(frame: pd.DataFrame, palette: int, metric: str = "valB.shape", c
     pooled = float(np.sqrt(sum((len(v) - 1) * v.var(ddof=1) for v in per if len(v) > 1) / dof)) if dof else float("nan")
     return dict(draws=len(per), between_draws=float(np.std(means, ddof=1)) if len(per) > 1 else float("nan"), runs=sum(map(len, per)),
                 within_draws=pooled)
+
+# %% ../nbs/11_verdicts.ipynb #c13036dd
+ARMS = {"stem": "linear patch stem", "fov": "the paper's camera and 3–10 objects", "steps": "twice the training length"}
+
+def _arm(point: dict) -> str: return next((w for k, w in ARMS.items() if k in point), point_label(point))
+
+def _mean_iv(v: pd.Series, metric: str = "valB.shape") -> str:
+    if not len(v): return "no run"
+    if len(v) < 2: return f"{_num(float(v.iloc[0]), metric)} (n=1)"
+    return f"{_iv(*mean_ci(v), metric, bounded=True)} (n={len(v)})"
+
+def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = None) -> tuple[str, pd.DataFrame]:
+    "(the answer to 'does it depend on the draw?', one row per registered draw point: its shape OOD and split 0's, and the registered word: stays / moves / undecided)."
+    frame = runs_frame(root, config) if frame is None else frame
+    rows = []
+    for c in question_checks("draws"):
+        if c["kind"] != "within_interval": continue
+        p = c["points"][0]
+        new, ref = (_seeds(point_runs(frame, q, config), "valB.shape") for q in (p, base_point(p)))
+        out = judge_question(c, frame, config, root)
+        rows.append({"colours": p["palette"] ** 3, "draw": p["split_seed"], "shape OOD, this draw": _mean_iv(new),
+                     "shape OOD, split 0": _mean_iv(ref), "registered word": {"holds": "stays", "fails": "moves"}.get(out.status, "undecided")})
+    table = pd.DataFrame(rows)
+    words = table["registered word"].tolist() if len(table) else []
+    done = sum(len(_seeds(point_runs(frame, c["points"][0], config), "valB.shape")) for c in question_checks("draws") if c["kind"] == "within_interval")
+    decided = [w for w in words if w != "undecided"]
+    if len(decided) == len(words) and words:
+        moved = sum(w == "moves" for w in words)
+        answer = ("No: on every new draw shape OOD stays inside split 0's 95 % interval" if not moved else
+                  f"Yes, on {moved} of {len(words)} draws: shape OOD leaves split 0's 95 % interval")
+    else:
+        answer = (f"Not decided yet: {len(decided)} of {len(words)} draw points have their 3 seeds ({done} of {3 * len(words)} runs)"
+                  + (f"; so far {sum(w == 'stays' for w in decided)} stay and {sum(w == 'moves' for w in decided)} move" if decided else ""))
+    return answer, table
+
+def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = None) -> tuple[str, pd.DataFrame]:
+    "(the answer to 'what moves our curve?', one row per registered arm and palette: whether it sees, its shape OOD and the baseline's, d = baseline − arm with its Welch 95 % interval, and the registered word)."
+    frame = runs_frame(root, config) if frame is None else frame
+    rows, words = [], []
+    for c in question_checks("shift"):
+        if c["kind"] != "shift": continue
+        p = c["points"][0]
+        arm, base = (_seeds(point_runs(frame, q, config), "valB.shape") for q in (p, base_point(p)))
+        seen, why = sees(p, frame, config)
+        d = "—"
+        if len(arm) >= MIN_SEEDS and len(base) >= MIN_SEEDS:
+            est, lo, hi = diff_ci(arm.to_numpy(), base.to_numpy())
+            d = f"{_iv(est, lo, hi, 'valB.shape', difference=True)}"
+            word = shift_word(lo, hi, c["margin"]) if seen == "sees" else "does not see"
+        else: word = "undecided" if seen != "does not see" else "does not see"
+        words.append(word)
+        rows.append({"colours": p["palette"] ** 3, "arm": _arm(p), "sees": seen, "shape OOD, arm": _mean_iv(arm), "shape OOD, baseline": _mean_iv(base),
+                     "baseline − arm, points": d, "registered word": word})
+    table = pd.DataFrame(rows)
+    movers = [f"{r['arm']} at {r['colours']} colours" for r in rows if r["registered word"] in ("explains the shift", "moves the curve toward the paper's")]
+    done = sum(len(_seeds(point_runs(frame, c["points"][0], config), "valB.shape")) for c in question_checks("shift") if c["kind"] == "shift")
+    if all(w not in ("undecided",) for w in words) and words:
+        answer = ("Moves the curve: " + "; ".join(movers)) if movers else "No arm moves the curve toward the paper's"
+    else:
+        answer = (f"Not decided yet: {sum(w != 'undecided' for w in words)} of {len(words)} arm points decided ({done} of {3 * len(words)} runs)"
+                  + (f"; so far moving it: {'; '.join(movers)}" if movers else ""))
+    return answer, table
 
 # %% ../nbs/11_verdicts.ipynb #203f855a
 def history(experiment: str | None = None) -> pd.DataFrame:

@@ -20,11 +20,13 @@ RULES = ("Each experiment has two verdicts. *Direction*: a check holds only when
          "the claimed side (fewer seeds leave it undecided); an experiment is *reproduced* when every planned run has 3 seeds and "
          "every check holds, *contradicted* when some check fails on its interval, and otherwise *partly reproduced* or "
          "*undecided* (*confirmed* and *partly confirmed* where the paper published no numbers); ✓ hold, ✗ fail, ? undecided. "
-         "*Magnitude*: for every number the paper published, = our 95 % interval lies within the paper's value ± 10 points (a "
-         "correlation: the paper's r inside our interval over condition means), ≠ it lies wholly outside, ? neither or too few "
-         "seeds; an experiment *matches*, *differs*, *partly matches* or is *undecided* by the same logic. Every check is "
-         "committed to `preregistration/checks.json` with the commit and date that froze it; every committed `baby4` run "
-         "predates the magnitude checks, so for them the magnitude verdict is post hoc.")
+         "*Magnitude*: for every number the paper published, = our 95 % interval lies inside the band around the paper's value "
+         "(a level ± 10 points; an effect ± half of it, 2 to 10 points, so that a null result never matches a published effect; "
+         "a correlation ± 0.25 in r), ≠ it lies wholly outside, ? neither, wider than the band, or too few seeds; an experiment "
+         "*matches*, *differs*, *partly matches* or is *undecided* by the same logic. · marks a check shown but not counted: "
+         "one that chose the recipe (its in-distribution accuracy at the palettes that picked it), or one that cannot fail at "
+         "its n. Every check is committed to `preregistration/checks.json` with the commit and date that froze it; a check "
+         "registered after a run judges it post hoc, and the table says so.")
 
 
 def block() -> str:
