@@ -329,10 +329,10 @@ def test_page(site, src):
 
 
 # Words about how the work behind a page was organised, which tell a reader nothing about the science: machines lent,
-# sessions and their budgets, work items, issue numbers. Matched in prose (Markdown and outputs), not in code, and
-# narrowly: a process "session" or a CLI's `--budget` is not organisation.
+# sessions and their budgets, work items, issue numbers, numbered rounds. Matched in prose (Markdown and outputs), not in
+# code, and narrowly: a process "session" or a CLI's `--budget` is not organisation.
 ORGANISATION = re.compile(
-    r"\b(?:lent|work items?|issue #?\d+|device[- ](?:minutes|time)|(?:device|session) budgets?|budget left"
+    r"\b(?:lent|work items?|issue #?\d+|rounds? \d+|device[- ](?:minutes|time)|(?:device|session) budgets?|budget left"
     r"|sessions? (?:had|held|ran|ended|lent)|(?:several|later|earlier|previous|next|this|that|one|two|three) sessions?)\b", re.I)
 READER = {"width": 1400, "height": 1000}      # a laptop's browser window
 READER_FACTS = """() => ({
@@ -346,10 +346,11 @@ READER_FACTS = """() => ({
 def test_organisation_words():
     "The deny-list matches the organisation of the work, and leaves alone the words science and code use."
     for said in ("trained on a lent GPU", "as the sessions had them", "in two sessions", "the work item asked",
-                 "issue 11", "issue #3", "15 device minutes", "the session budget"):
+                 "issue 11", "issue #3", "15 device minutes", "the session budget", "round 15", "rounds 19–20"):
         assert ORGANISATION.search(said), said
     for fine in ("each run in its own session", "the runs live in sessions of their own", "--budget SECONDS",
-                 "on a CPU budget", "within a time budget", "a compute budget", "the silent lentil", "a tissue of 11 cells"):
+                 "on a CPU budget", "within a time budget", "a compute budget", "the silent lentil", "a tissue of 11 cells",
+                 "around 1/3", "rounded to 3 places"):
         assert not ORGANISATION.search(fine), fine
 
 
