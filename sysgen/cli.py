@@ -297,6 +297,20 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
         p.add_argument("--verbose", action="store_true", help="on an error, also print its cause and traceback")
     return parser
 
+# %% ../nbs/10_cli.ipynb #pv0cmd01
+def _plan(args) -> None:
+    from sysgen.plan import plan_records, plan_table, run_plan          # no torch until --run trains
+    if args.train:
+        print(json.dumps(dict(trained=run_plan(args.recipe, args.root, jobs=args.jobs, limit=args.limit)))); return
+    print(json.dumps(plan_records(args.recipe, args.root), indent=1) if args.json else plan_table(args.recipe, args.root))
+
+def _verdicts(args) -> None:
+    from sysgen.verdicts import verdict_records, verdicts_table
+    if args.json: print(json.dumps(verdict_records(args.recipe, args.root), indent=1)); return
+    t = verdicts_table(root=args.root, config=args.recipe)
+    print(t[["experiment", "seeds", "direction", "direction checks", "magnitude", "magnitude checks", "post hoc"]].to_string(index=False))
+
+
 # %% ../nbs/10_cli.ipynb #2bd66972
 def _dataset_config(args, **extra) -> DatasetConfig:
     "The `DatasetConfig` of the dataset options in `args` (each stored under its field's name); a bad value is reported under the flag the user typed, with where to look."
@@ -370,20 +384,6 @@ def train_config(argv: list[str]):
     try: args = _parser().parse_args(["train", *map(str, argv)])
     except SystemExit: raise ValueError(f"not the arguments of sysgen train: {' '.join(map(str, argv))}") from None
     return train_config_of(args)
-
-
-# %% ../nbs/10_cli.ipynb #pv0cmd01
-def _plan(args) -> None:
-    from sysgen.plan import plan_records, plan_table, run_plan          # no torch until --run trains
-    if args.train:
-        print(json.dumps(dict(trained=run_plan(args.recipe, args.root, jobs=args.jobs, limit=args.limit)))); return
-    print(json.dumps(plan_records(args.recipe, args.root), indent=1) if args.json else plan_table(args.recipe, args.root))
-
-def _verdicts(args) -> None:
-    from sysgen.verdicts import verdict_records, verdicts_table
-    if args.json: print(json.dumps(verdict_records(args.recipe, args.root), indent=1)); return
-    t = verdicts_table(root=args.root, config=args.recipe)
-    print(t[["experiment", "seeds", "direction", "direction checks", "magnitude", "magnitude checks", "post hoc"]].to_string(index=False))
 
 
 # %% ../nbs/10_cli.ipynb #a5d29b99

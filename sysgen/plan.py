@@ -100,7 +100,10 @@ def this_machine() -> str:
     return machine_kind(dict(device="cpu", cpu=cpu_model(text), cpu_id=cpu_id(text),
                              cpu_features=sorted((cpu_flags(text) or frozenset()) & _CPU_FEATURES)))
 
-def _tokens(config) -> int: return (config.image_size // config.patch) ** 2 + config.text_len
+def _tokens(config) -> int:
+    "A run's work per sample, up to a constant: its sequence (image patches plus text tokens) times its layers' weights (4·d² for attention, 2·d·d_ff for the MLP)."
+    seq = (config.image_size // config.patch) ** 2 + config.text_len
+    return seq * config.n_layers * (4 * config.d_model ** 2 + 2 * config.d_model * config.d_ff)
 
 def measured_rate(recipe: str = RECIPE, machine: str | None = None, root=None) -> dict | None:
     "{'samples_per_s', 'data_seconds', 'tokens', 'runs'}: the median rate the runs of `recipe` under `root` logged on `machine` (default: this one), finished or not; None where none trained there."
@@ -108,12 +111,13 @@ def measured_rate(recipe: str = RECIPE, machine: str | None = None, root=None) -
     for run in run_dirs(root):
         if not run.has("config"): continue
         c = run.read("config")
-        if c.get("name") != recipe or not c.get("runtime") or machine_kind(c["runtime"]) != machine: continue
+        cfg, rt = c.get("config", c), c.get("runtime")                  # config.json: {'config': {...}, 'runtime': {...}}
+        if cfg.get("name") != recipe or not rt or machine_kind(rt) != machine: continue
         logged = [json.loads(l).get("samples_per_s") for l in (run.path / "log.jsonl").read_text().splitlines() if l.strip()] if (run.path / "log.jsonl").is_file() else []
         logged = [v for v in logged if v]
         if len(logged) < 3: continue
-        rates.append(statistics.median(logged)); data.append(c["runtime"].get("data_seconds") or 0.0)
-        tokens.append(_tokens(get_config(recipe, **{k: tuple(v) if isinstance(v, list) else v for k, v in c.items() if k in ("image_size", "patch", "text_len")})))
+        rates.append(statistics.median(logged)); data.append(rt.get("data_seconds") or 0.0)
+        tokens.append(_tokens(get_config(recipe, **{k: v for k, v in cfg.items() if k in ("image_size", "patch", "text_len", "n_layers", "d_model", "d_ff")})))
     if not rates: return None
     return dict(samples_per_s=statistics.median(rates), data_seconds=statistics.median(data), tokens=statistics.median(tokens), runs=len(rates))
 

@@ -155,7 +155,7 @@ SWEEPS = {s.name: s for s in [
     # targets of the prediction registered in experiments/10_prediction.ipynb (sysgen.prediction): no published numbers
     Sweep("prediction", grid(palette=7) + grid(palette=6, shared=[26, 124]),
           "the runs NMI predicts: 343 colours, and two new shared-colour variants at 216"),
-    # material in shape's place (issue 11, experiments/11_material.ipynb): colour–material combinations held out, no published numbers
+    # material in shape's place (experiments/11_material.ipynb): colour–material combinations held out, no published numbers
     Sweep("material", grid(palette=[2, 3, 4, 5, 6], probe="material"),
           "material in shape's place: colour–material combinations held out, 8 to 216 colours"),
 ]}

@@ -34,9 +34,9 @@ __all__ = ['MIN_SEEDS', 'SMALL_EFFECT', 'REGISTRY', 'HISTORY', 'COMMITS', 'PRECI
            'provenance_note', 'small_effect', 'registered_n', 'reachable', 'can_fail', 'cannot_note', 'chose_recipe',
            'machine_pairs', 'machine_noise', 'arm_machines', 'check_arms', 'post_hoc', 'judge_recipe_equivalence',
            'judge_check', 'verdict_word', 'magnitude_word', 'verdict', 'runs_frame', 'checks', 'pooled', 'judge',
-           'correlation_table', 'key_number', 'verdicts_table', 'verdict_record', 'verdict_records', 'load_questions',
-           'base_point', 'question_checks', 'sees', 'judge_id_gate', 'judge_within_interval', 'shift_word',
-           'judge_shift', 'judge_question', 'questions', 'draw_spread', 'draw_answer', 'shift_answer', 'history',
+           'correlation_table', 'key_number', 'verdicts_table', 'load_questions', 'base_point', 'question_checks',
+           'sees', 'judge_id_gate', 'judge_within_interval', 'shift_word', 'judge_shift', 'judge_question', 'questions',
+           'draw_spread', 'draw_answer', 'shift_answer', 'verdict_record', 'verdict_records', 'history',
            'verdicts_then']
 
 # %% ../nbs/11_verdicts.ipynb #286b50cc
@@ -916,36 +916,6 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
         rows.append(row)
     return pd.concat([table, pd.DataFrame(rows)], axis=1)
 
-# %% ../nbs/11_verdicts.ipynb #9a752086
-def _points_of(check: dict) -> list[dict]:
-    return ([check["a"], check["b"]] if "a" in check else check.get("points") or check.get("family") or [check["point"]])
-
-def _plain(v):
-    "A JSON-safe number: None for NaN."
-    return None if v is None or (isinstance(v, float) and v != v) else float(v) if isinstance(v, (float, np.floating)) else v
-
-def verdict_record(check: dict, out: Outcome, recipe: str, experiment: str) -> dict:
-    "One check's judgement as data (`sysgen verdicts --json`): accuracies as fractions, the band as [lo, hi] where the check has one."
-    nums = out.numbers or {}
-    outcome = out.status if out.counted else f"{out.status} ({out.note}: not counted)"
-    band = nums.get("band")
-    if band is None and check["kind"] in ("equivalence",): band = [-check["margin"], check["margin"]]
-    return dict(id=check["id"], experiment=experiment, kind=check["kind"] if check["kind"] != "magnitude" else f"magnitude ({check['of']})",
-                recipe=recipe, metric=check.get("metric") or f"r({check.get('x')}, {check.get('y')})", points=_points_of(check),
-                outcome=outcome, estimate=_plain(nums.get("estimate")), lo=_plain(nums.get("lo")), hi=_plain(nums.get("hi")),
-                n=nums.get("n"), band=[_plain(b) for b in band] if band is not None else None, paper=check.get("paper"),
-                difference=check.get("of") == "difference" if check["kind"] == "magnitude" else check["kind"] in ("difference", "equivalence", "recipe_equivalence"),
-                can_fail=can_fail(check), machines=list(out.machines), post_hoc=out.post_hoc or "", detail=out.detail)
-
-def verdict_records(recipe: str = RECIPE, root=None) -> dict:
-    "{'checks': [...]}: every registered check judged on recipe `recipe`'s runs under `root`, sweeps' and registered questions' alike (`verdict_record`)."
-    frame, out = runs_frame(root, recipe), []
-    for name in SWEEPS:
-        for c in registered(name): out.append(verdict_record(c, judge_check(c, frame, recipe, root), recipe, name))
-    for q in ("draws", "shift"):
-        for c in question_checks(q): out.append(verdict_record(c, judge_question(c, frame, recipe, root), recipe, f"question: {q}"))
-    return {"checks": out}
-
 # %% ../nbs/11_verdicts.ipynb #2f505bf7
 QUESTIONS = Path("preregistration") / "draws-and-shift.json"
 ID_GOALS = {"valA.shape": ID_TARGET, "valA.material": ID_TARGET, "valA.size": ID_TARGET, "valA.color": 0.80}   # the ID an arm needs to speak about OOD
@@ -1126,6 +1096,36 @@ def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = N
         answer = (f"Not decided yet: {sum(w != 'undecided' for w in words)} of {len(words)} arm points decided ({done} of {3 * len(words)} runs)"
                   + (f"; so far moving it: {'; '.join(movers)}" if movers else ""))
     return answer, table
+
+# %% ../nbs/11_verdicts.ipynb #9a752086
+def _points_of(check: dict) -> list[dict]:
+    return ([check["a"], check["b"]] if "a" in check else check.get("points") or check.get("family") or [check["point"]])
+
+def _plain(v):
+    "A JSON-safe number: None for NaN."
+    return None if v is None or (isinstance(v, float) and v != v) else float(v) if isinstance(v, (float, np.floating)) else v
+
+def verdict_record(check: dict, out: Outcome, recipe: str, experiment: str) -> dict:
+    "One check's judgement as data (`sysgen verdicts --json`): accuracies as fractions, the band as [lo, hi] where the check has one."
+    nums = out.numbers or {}
+    outcome = out.status if out.counted else f"{out.status} ({out.note}: not counted)"
+    band = nums.get("band")
+    if band is None and check["kind"] in ("equivalence",): band = [-check["margin"], check["margin"]]
+    return dict(id=check["id"], experiment=experiment, kind=check["kind"] if check["kind"] != "magnitude" else f"magnitude ({check['of']})",
+                recipe=recipe, metric=check.get("metric") or f"r({check.get('x')}, {check.get('y')})", points=_points_of(check),
+                outcome=outcome, estimate=_plain(nums.get("estimate")), lo=_plain(nums.get("lo")), hi=_plain(nums.get("hi")),
+                n=nums.get("n"), band=[_plain(b) for b in band] if band is not None else None, paper=check.get("paper"),
+                difference=check.get("of") == "difference" if check["kind"] == "magnitude" else check["kind"] in ("difference", "equivalence", "recipe_equivalence"),
+                can_fail=can_fail(check), machines=list(out.machines), post_hoc=out.post_hoc or "", detail=out.detail)
+
+def verdict_records(recipe: str = RECIPE, root=None) -> dict:
+    "{'checks': [...]}: every registered check judged on recipe `recipe`'s runs under `root`, sweeps' and registered questions' alike (`verdict_record`)."
+    frame, out = runs_frame(root, recipe), []
+    for name in SWEEPS:
+        for c in registered(name): out.append(verdict_record(c, judge_check(c, frame, recipe, root), recipe, name))
+    for q in ("draws", "shift"):
+        for c in question_checks(q): out.append(verdict_record(c, judge_question(c, frame, recipe, root), recipe, f"question: {q}"))
+    return {"checks": out}
 
 # %% ../nbs/11_verdicts.ipynb #203f855a
 def history(experiment: str | None = None) -> pd.DataFrame:
