@@ -1040,13 +1040,17 @@ ARMS = {"stem": "linear patch stem", "fov": "the paper's camera and 3–10 objec
 
 def _arm(point: dict) -> str: return next((w for k, w in ARMS.items() if k in point), point_label(point))
 
+def _kinds(rows: pd.DataFrame) -> str:
+    "The machine kinds the runs in `rows` trained on, '; '-joined; '—' where none is recorded."
+    return "; ".join(sorted({k for ms in (rows["machines"] if "machines" in rows.columns else []) if isinstance(ms, tuple) for k in ms})) or "—"
+
 def _mean_iv(v: pd.Series, metric: str = "valB.shape") -> str:
     if not len(v): return "no run"
     if len(v) < 2: return f"{_num(float(v.iloc[0]), metric)} (n=1)"
     return f"{_iv(*mean_ci(v), metric, bounded=True)} (n={len(v)})"
 
 def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = None) -> tuple[str, pd.DataFrame]:
-    "(the answer to 'does it depend on the draw?', one row per registered draw point: its shape OOD and split 0's, and the registered word: stays / moves / undecided)."
+    "(the answer to 'does it depend on the draw?', one row per registered draw point: its shape OOD and split 0's, the registered word (stays / moves / undecided), and the machine kinds each side trained on)."
     frame = runs_frame(root, config) if frame is None else frame
     rows = []
     for c in question_checks("draws"):
@@ -1055,7 +1059,10 @@ def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = No
         new, ref = (_seeds(point_runs(frame, q, config), "valB.shape") for q in (p, base_point(p)))
         out = judge_question(c, frame, config, root)
         rows.append({"colours": p["palette"] ** 3, "draw": p["split_seed"], "shape OOD, this draw": _mean_iv(new),
-                     "shape OOD, split 0": _mean_iv(ref), "registered word": {"holds": "stays", "fails": "moves"}.get(out.status, "undecided")})
+                     "shape OOD, split 0": _mean_iv(ref), "registered word": {"holds": "stays", "fails": "moves"}.get(out.status, "undecided"),
+                     "draw − split 0, points (Welch, deciding nothing)": (_iv(*diff_ci(ref.to_numpy(), new.to_numpy()), "valB.shape", difference=True)
+                                                                         if min(len(new), len(ref)) >= 2 else "—"),
+                     "machines, this draw | split 0": f"{_kinds(point_runs(frame, p, config))} | {_kinds(point_runs(frame, base_point(p), config))}"})
     table = pd.DataFrame(rows)
     words = table["registered word"].tolist() if len(table) else []
     done = sum(len(_seeds(point_runs(frame, c["points"][0], config), "valB.shape")) for c in question_checks("draws") if c["kind"] == "within_interval")
