@@ -740,6 +740,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                                                                  'sysgen/verdicts.py'),
                                  'sysgen.verdicts._judge_runtime_one': ('verdicts.html#_judge_runtime_one', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._judged': ('verdicts.html#_judged', 'sysgen/verdicts.py'),
+                                 'sysgen.verdicts._kinds': ('verdicts.html#_kinds', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._late': ('verdicts.html#_late', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._lean_difference': ('verdicts.html#_lean_difference', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts._learned': ('verdicts.html#_learned', 'sysgen/verdicts.py'),
