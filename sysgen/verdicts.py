@@ -18,11 +18,11 @@ import pandas as pd
 import sysgen
 from .io import atomic_write, runs_root
 from .report import ID_TARGET, experiments_table, point_label, point_runs, recipe_for, status, with_words
-from .results import EVAL_SPLITS, load_results, machine_kind, provenance, provenance_label, results_frame, runtime_segments
+from .results import EVAL_SPLITS, load_results, provenance, provenance_label, results_frame, runtime_segments
 from .stats import condition_correlation, diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, tost, wilson_ci
 from .store import RunDir, run_dirs
 from .sweep import SWEEPS, get_sweep
-from .recipes import RECIPE, get_config
+from .recipes import RECIPE
 
 # %% auto #0
 __all__ = ['MIN_SEEDS', 'SMALL_EFFECT', 'REGISTRY', 'HISTORY', 'COMMITS', 'PRECISION', 'VERDICTS', 'UNCHECKED', 'TOST_WORDS',
@@ -656,16 +656,15 @@ def machine_pairs(root=None) -> pd.DataFrame:
                 rows.append(row)
     return pd.DataFrame(rows)
 
-_NOISE: dict = {}
+_PAIRS: dict = {}                                   # run store → its machine_pairs, read once per process
 
 def machine_noise(metric: str, root=None) -> tuple[float, int]:
     "(δ, n pairs): the largest absolute difference in `metric` between two committed runs of one configuration and seed on different machine kinds or precisions (rule machines); (nan, 0) without such pairs."
-    key = (str(runs_root(root)), metric)
-    if key not in _NOISE:
-        pairs = machine_pairs(root)
-        v = pairs[metric].dropna().abs() if metric in pairs.columns else pd.Series(dtype=float)
-        _NOISE[key] = (float(v.max()) if len(v) else float("nan"), int(len(v)))
-    return _NOISE[key]
+    key = (str(runs_root(root)), root is None)
+    if key not in _PAIRS: _PAIRS[key] = machine_pairs(root)
+    pairs = _PAIRS[key]
+    v = pairs[metric].dropna().abs() if metric in pairs.columns else pd.Series(dtype=float)
+    return (float(v.max()) if len(v) else float("nan"), int(len(v)))
 
 def arm_machines(arms: list[tuple[str, pd.DataFrame]]) -> list[set]:
     "The machine kinds each arm's runs trained on."
