@@ -5,6 +5,8 @@
 # %% ../nbs/09c_report.ipynb #c74de84c
 from __future__ import annotations
 
+import functools
+import json
 import math
 from dataclasses import replace
 from pathlib import Path
@@ -145,18 +147,36 @@ def _holds(column, v):
     if isinstance(v, (list, tuple)): return column.map(lambda x: isinstance(x, (list, tuple)) and tuple(x) == tuple(v)).astype(bool)
     return _match(column, v)
 
+@functools.cache
+def _defaults() -> dict:
+    "The fields of a default `TrainConfig`, read once."
+    return TrainConfig().to_dict()
+
+@functools.lru_cache(maxsize=4096)
+def _point_fields(config: str, point: str) -> tuple[dict, str]:
+    "The fields of grid point `point` (as JSON) of the configuration `config`, canonical, and its runs' name without the seed: built once per point."
+    cfg = canonical(get_config(config, **json.loads(point)))
+    return cfg.to_dict(), run_name(cfg).removesuffix(f"-s{cfg.seed}")    # run_name ends in the seed, and only there
+
+def _named(names, stem: str):
+    "Whether each directory name is `stem` followed by a seed, `-s<integer>`: the only names `run_name` gives a point's runs."
+    return names.map(lambda d: (n := Path(str(d)).name).startswith(stem + "-s") and n[len(stem) + 2:].isdigit()).astype(bool)
+
 def point_runs(frame, point: dict, config: str = RECIPE):
     "The rows of `frame` (one per run) that are the runs of grid point `point` of the configuration `config`, any seed: every learned field (all but `seed` and `TrainConfig.RUNTIME`) as the point's canonical configuration has it (a field the frame lacks counts as its default), each run in the directory the store gives its configuration (`run_name`)."
     if not len(frame): return frame
-    cfg = canonical(get_config(config, **point))
-    want, default, sel = cfg.to_dict(), TrainConfig().to_dict(), frame
-    for k, v in want.items():
-        if not len(sel): break
+    want, stem = _point_fields(config, json.dumps(point, sort_keys=True))
+    named = {"run_dir", "seed"} <= set(frame.columns)              # else not runs trained under names of their own (a precision check's)
+    sel = frame[_named(frame["run_dir"], stem)] if named else frame  # the cheap test first: a superset of the answer
+    if not len(sel): return sel
+    default, keep = _defaults(), None
+    for k, v in want.items():                                      # one mask over every learned field, then one selection
         if k == "seed" or k in TrainConfig.RUNTIME: continue
-        if k in sel.columns: sel = sel[_holds(sel[k], v)]
+        if k in sel.columns: keep = _holds(sel[k], v) if keep is None else keep & _holds(sel[k], v)
         elif v != default[k]: return sel.iloc[:0]
-    if len(sel) and {"run_dir", "seed"} <= set(sel.columns):      # not a run trained under a name of its own (a precision check's)
-        own = {run_name(replace(cfg, seed=int(s))) for s in sel["seed"].dropna()}
+    if keep is not None: sel = sel[keep]
+    if len(sel) and named:
+        own = {f"{stem}-s{int(s)}" for s in sel["seed"].dropna()}    # = run_name(replace(cfg, seed=s)) for each seed
         sel = sel[sel["run_dir"].map(lambda d: Path(str(d)).name in own).astype(bool)]
     return sel
 
