@@ -16,7 +16,8 @@ from .results import load_results
 from .report import compare, experiment_frame, recipe_for
 from .sweep import get_sweep
 from .recipes import EARLIER_RECIPES, LINEAGE, REASONS, RECIPE, get_config
-from .verdicts import checks, correlation_table, judge, project_dir, verdicts_table
+from .registry import project_dir
+from .verdicts import checks, correlation_table, judge, verdicts_table
 
 # %% auto #0
 __all__ = ['NAMES', 'VERDICTS', 'METRICS', 'BENCH', 'RATIOS', 'pct', 'paper_pct', 'markdown', 'paper_number', 'title', 'overview',

@@ -16,7 +16,7 @@ from .results import machine_kind
 from .runtime import _CPU_FEATURES, _cpuinfo, cpu_flags, cpu_id, cpu_model
 from .store import RunDir, run_dirs
 from .sweep import SWEEPS, canonical, run_name, train_args
-from .verdicts import load_questions, load_registry, project_dir
+from .registry import load_questions, load_registry, project_dir
 
 # %% auto #0
 __all__ = ['ORDER', 'point_run', 'check_points', 'feeds', 'Planned', 'planned', 'this_machine', 'measured_rate', 'minutes',

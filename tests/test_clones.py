@@ -30,7 +30,7 @@ def test_shallow_clone_dates_starts_from_the_ledger(tmp_path):
     clone = _clone(tmp_path, "--depth", "1")
     got = json.loads(_py(clone, """
 import json
-from sysgen.verdicts import commit_dates, git_date, run_start, _start_commit
+from sysgen.registry import commit_dates, git_date, run_start
 from sysgen.store import run_dirs
 head = __import__("subprocess").run(["git", "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
 run = next(r for r in run_dirs() if r.has("result") and r.name.startswith("baby5-c8-s"))
