@@ -606,6 +606,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                 'sysgen.runtime.cpu_flags': ('runtime.html#cpu_flags', 'sysgen/runtime.py'),
                                 'sysgen.runtime.cpu_id': ('runtime.html#cpu_id', 'sysgen/runtime.py'),
                                 'sysgen.runtime.cpu_model': ('runtime.html#cpu_model', 'sysgen/runtime.py'),
+                                'sysgen.runtime.cpu_record': ('runtime.html#cpu_record', 'sysgen/runtime.py'),
                                 'sysgen.runtime.dist_backend': ('runtime.html#dist_backend', 'sysgen/runtime.py'),
                                 'sysgen.runtime.has_native_bf16': ('runtime.html#has_native_bf16', 'sysgen/runtime.py'),
                                 'sysgen.runtime.local_rank': ('runtime.html#local_rank', 'sysgen/runtime.py'),

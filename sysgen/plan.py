@@ -13,7 +13,7 @@ from pathlib import Path
 from .io import runs_root
 from .recipes import CONFIGS, RECIPE, get_config
 from .results import machine_kind
-from .runtime import _CPU_FEATURES, _cpuinfo, cpu_flags, cpu_id, cpu_model
+from .runtime import cpu_record
 from .store import RunDir, run_dirs
 from .sweep import SWEEPS, canonical, run_name, train_args
 from .registry import load_questions, load_registry, project_dir
@@ -52,12 +52,13 @@ def feeds(recipe: str = RECIPE) -> dict[str, list[str]]:
 # %% ../nbs/09d_plan.ipynb #40a2c747
 @dataclass
 class Planned:
-    "One run the registry asks for: its group, configuration, state in the run store, the checks it feeds and whether it waits on a registration."
+    "One run the registry asks for: its group, configuration, state in the run store, the checks it feeds, whether it waits on a registration, and the step its checkpoint reached (a partial run)."
     group: str
     config: object
     state: str = "todo"
     feeds: list = field(default_factory=list)
     blocked: str = ""
+    step: int = 0
 
     @property
     def name(self) -> str: return run_name(self.config)
@@ -87,18 +88,18 @@ def planned(recipe: str = RECIPE, root=None, seeds: int = 3, todo_only: bool = T
                 name = run_name(cfg)
                 if name in seen: continue
                 seen.add(name)
-                state = RunDir(root / name).state
+                run = RunDir(root / name)
+                state = run.state
                 if todo_only and state == "done": continue
                 blocked = "" if group != "prediction" or predicted else f"its prediction is not registered yet (preregistration/predictions-{recipe}.json)"
-                out.append(Planned(group, cfg, state, fed.get(_stem(name), []), blocked))
+                step = (run.checkpoint_step() or 0) if state == "partial" else 0
+                out.append(Planned(group, cfg, state, fed.get(_stem(name), []), blocked, step))
     return out
 
 # %% ../nbs/09d_plan.ipynb #5c6ff594
 def this_machine() -> str:
     "The kind of machine this process runs on, as `machine_kind` names a run's (a CPU: GPUs are named by the runs that use them)."
-    text = _cpuinfo()
-    return machine_kind(dict(device="cpu", cpu=cpu_model(text), cpu_id=cpu_id(text),
-                             cpu_features=sorted((cpu_flags(text) or frozenset()) & _CPU_FEATURES)))
+    return machine_kind(dict(device="cpu", **cpu_record()))
 
 def _tokens(config) -> int:
     "A run's work per sample, up to a constant: its sequence (image patches plus text tokens) times its layers' weights (4·d² for attention, 2·d·d_ff for the MLP)."
@@ -122,10 +123,10 @@ def measured_rate(recipe: str = RECIPE, machine: str | None = None, root=None) -
     return dict(samples_per_s=statistics.median(rates), data_seconds=statistics.median(data), tokens=statistics.median(tokens), runs=len(rates))
 
 def minutes(p: Planned, rate: dict | None) -> float | None:
-    "Estimated wall-clock minutes of planned run `p` at `rate` (`measured_rate`): its samples at the measured rate, scaled by sequence length, plus drawing its scenes; None without a rate."
+    "Estimated wall-clock minutes of planned run `p` at `rate` (`measured_rate`): the samples it has left (after its checkpoint's step) at the measured rate, scaled by sequence length, plus drawing its scenes; None without a rate."
     if not rate: return None
     c = p.config
-    return (c.steps * c.batch_size / rate["samples_per_s"] * _tokens(c) / rate["tokens"] + rate["data_seconds"]) / 60
+    return ((c.steps - p.step) * c.batch_size / rate["samples_per_s"] * _tokens(c) / rate["tokens"] + rate["data_seconds"]) / 60
 
 # %% ../nbs/09d_plan.ipynb #24ce0b89
 def plan_records(recipe: str = RECIPE, root=None) -> dict:
@@ -133,7 +134,7 @@ def plan_records(recipe: str = RECIPE, root=None) -> dict:
     rate, runs = measured_rate(recipe, root=root), planned(recipe, root)
     shown_root = Path(root) if root is not None else Path("results/runs")
     return dict(recipe=recipe, machine=this_machine(), rate=rate,
-                runs=[dict(group=p.group, run=p.name, state=p.state, minutes=None if (m := minutes(p, rate)) is None else round(m, 1),
+                runs=[dict(group=p.group, run=p.name, state=p.state, step=p.step, minutes=None if (m := minutes(p, rate)) is None else round(m, 1),
                            feeds=p.feeds, blocked=p.blocked, command=p.command(shown_root)) for p in runs])
 
 def plan_table(recipe: str = RECIPE, root=None) -> str:
@@ -149,7 +150,8 @@ def plan_table(recipe: str = RECIPE, root=None) -> str:
         for r in mine:
             cost = "" if r["minutes"] is None else f"{r['minutes']:.0f} min"
             what = f"blocked: {r['blocked']}" if r["blocked"] else ", ".join(r["feeds"][:3]) + (" …" if len(r["feeds"]) > 3 else "")
-            lines.append(f"  {r['run']:<56} {r['state']:<8} {cost:>8}  {what}")
+            state = f"at {r['step']}" if r["state"] == "partial" and r["step"] else r["state"]
+            lines.append(f"  {r['run']:<56} {state:<8} {cost:>8}  {what}")
     total = [r["minutes"] for r in runs if r["minutes"] is not None]
     lines.append(f"\n{len(runs)} runs" + (f", about {sum(total) / 60:.1f} core-hours on this machine" if total else "")
                  + "; `sysgen plan --json` gives each run's command")

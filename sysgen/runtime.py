@@ -17,7 +17,7 @@ from pathlib import Path
 __all__ = ['ATTENTION', 'DEVICES', 'RUNTIME_BEFORE', 'choose_threads', 'torch_threads', 'cpu_flags', 'cpu_model', 'cpu_id',
            'native_bf16_cpu', 'bf16_choice', 'bf16_matmul_fast', 'has_native_bf16', 'bf16_pays', 'resolve_bf16',
            'autocast', 'attention_backend', 'attention_kernel', 'choose_device', 'local_rank', 'dist_backend',
-           'as_device', 'synchronize', 'runtime_record']
+           'as_device', 'synchronize', 'cpu_record', 'runtime_record']
 
 # %% ../nbs/00a_runtime.ipynb #8a9985d8
 def choose_threads(requested: int | None = None, environ=None) -> int:
@@ -214,15 +214,19 @@ RUNTIME_BEFORE = {"attention": "fused"}   # what a run whose runtime record pred
 
 _CPU_FEATURES = frozenset({"avx2", "fma", "avx512f", "avx512_bf16", "amx_bf16", "amx_tile", "asimd", "sve", "bf16"})
 
+def cpu_record(cpuinfo: str | None = None) -> dict:
+    "{'cpu', 'cpu_id', 'cpu_features'}: the CPU's model, family and the features that decide speed and precision (from /proc/cpuinfo text; default: this machine's)."
+    text = _cpuinfo() if cpuinfo is None else cpuinfo
+    return dict(cpu=cpu_model(text), cpu_id=cpu_id(text), cpu_features=sorted((cpu_flags(text) or frozenset()) & _CPU_FEATURES))
+
 def runtime_record(device="cpu", bf16: bool = False, threads: int | None = None, cpuinfo: str | None = None,
                    attention: str = "auto") -> dict:
     "Device, its name, precision, attention kernel, threads, CPU model, family and features, torch, CUDA and Python versions: what a run used."
     import torch
     device = torch.device(device)
-    text = _cpuinfo() if cpuinfo is None else cpuinfo
-    cpu = cpu_model(text)
-    return dict(device=str(device), device_name=torch.cuda.get_device_name(device) if device.type == "cuda" else cpu,
+    cpu = cpu_record(cpuinfo)
+    return dict(device=str(device), device_name=torch.cuda.get_device_name(device) if device.type == "cuda" else cpu["cpu"],
                 precision="bf16" if bf16 else "fp32", attention=attention_backend(attention, device),
                 threads=torch.get_num_threads() if threads is None else threads,
-                cpu=cpu, cpu_id=cpu_id(text), cpu_features=sorted((cpu_flags(text) or frozenset()) & _CPU_FEATURES),
+                **cpu,
                 torch=torch.__version__, cuda=torch.version.cuda, python=platform.python_version())
