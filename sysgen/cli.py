@@ -321,7 +321,7 @@ def _dataset_config(args, **extra) -> DatasetConfig:
 
 # %% ../nbs/10_cli.ipynb #d7a1c0de
 def _dataset(args) -> None:
-    from sysgen.dataset import build_dataset, load_dataset, merge_shards
+    from sysgen.dataset_files import build_dataset, load_dataset, merge_shards
     from sysgen.runtime import choose_threads, torch_threads
     if args.merge:
         if args.palette is not None or args.out or args.shard:

@@ -85,7 +85,7 @@ def _saved_config(run: RunDir):
 
 def _check_data(config) -> None:
     "Stop, before anything is loaded, when the dataset in `config.data_dir` cannot feed the run; say which option to change."
-    from sysgen.dataset import check_compatible, saved_config
+    from sysgen.dataset_files import check_compatible, saved_config
     check_compatible(saved_config(config.data_dir), config.image_size, config.text_len, config.palette,
                      where=f"the dataset {config.data_dir}")
 

@@ -12,7 +12,8 @@ import numpy as np
 import torch
 
 import sysgen
-from .dataset import load_dataset, scene_batch, split_scenes
+from .dataset import scene_batch, split_scenes
+from .dataset_files import load_dataset
 from .distributions import Subset, nmi_table
 from .geometry import attribute_columns, ccgp, p_score, probe_accuracy
 from .io import git_commit

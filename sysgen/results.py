@@ -17,7 +17,8 @@ import pandas as pd
 import torch
 
 import sysgen
-from .dataset import DatasetConfig, load_dataset, split_scenes
+from .dataset import DatasetConfig, split_scenes
+from .dataset_files import load_dataset
 from .distributions import SystematicSplit
 from .io import derive_seed, git_commit, read_json, write_json
 from .scenes import ATTRIBUTES, Scenes, palette

@@ -259,6 +259,6 @@ class ImageTextDataset(torch.utils.data.Dataset):
 def load_split(path, split: str, transform: Callable | None = None, seed: int = 0, verify: bool = True,
                **kwargs) -> ImageTextDataset:
     "The `ImageTextDataset` of `split` of the dataset directory `path` (checked against its manifest unless `verify=False`)."
-    from sysgen.dataset import load_dataset   # imported here: sysgen.text does not need the dataset machinery
+    from sysgen.dataset_files import load_dataset   # imported here: sysgen.text does not need the dataset machinery
     data = load_dataset(path, verify=verify)[split]
     return ImageTextDataset(data.scenes, data.images, transform=transform, seed=seed, **kwargs)

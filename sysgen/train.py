@@ -25,7 +25,8 @@ from tqdm.auto import tqdm
 
 import sysgen
 from .config import Runtime, TrainConfig, read_run_config
-from .dataset import load_dataset, split_data
+from .dataset import split_data
+from .dataset_files import load_dataset
 from .distributions import SPLITS, HueJitter, Subset
 from .evaluate import evaluate, result_record, split_scores
 from .io import atomic_write, derive_seed, git_commit, read_json
