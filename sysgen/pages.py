@@ -17,7 +17,7 @@ from .report import compare, experiment_frame, recipe_for
 from .sweep import get_sweep
 from .recipes import EARLIER_RECIPES, LINEAGE, REASONS, RECIPE, get_config
 from .registry import project_dir
-from .verdicts import checks, correlation_table, judge, verdicts_table
+from .verdicts import checks, correlation_table, draw_answer, judge, shift_answer, verdicts_table
 
 # %% auto #0
 __all__ = ['NAMES', 'VERDICTS', 'METRICS', 'BENCH', 'RATIOS', 'pct', 'paper_pct', 'markdown', 'paper_number', 'title', 'overview',
@@ -103,8 +103,9 @@ def _seeds(config, root) -> str:
     return "no finished runs" if not len(n) else f"{n.min()}–{n.max()} seeds" if n.min() != n.max() else f"{n.min()} seeds"
 
 # %% ../nbs/11a_pages.ipynb #63da4d7b
-def result_box(config: str | None = None, root=None, fmt: str = "html", table=None) -> str:
-    "The headline box: `headline` with the diversity verdict, as HTML (`fmt='html'`, a div with id result-box) or Markdown; on the recipe of `table`'s diversity row (`verdicts_table(3, root, config)` unless given)."
+def result_box(config: str | None = None, root=None, fmt: str = "html", table=None, prefix: str = "") -> str:
+    "The headline box: `headline` with the diversity verdict, as HTML (`fmt='html'`, a div with id result-box) or Markdown; on the recipe of `table`'s diversity row (`verdicts_table(3, root, config)` unless given), then the answers to the two registered questions about its curve, linked to the diversity page under `prefix`."
+    import mistune
     table = verdicts_table(3, root, config) if table is None else table
     row = table[table["experiment"] == "diversity"].iloc[0]
     config = row["recipe"]
@@ -112,12 +113,18 @@ def result_box(config: str | None = None, root=None, fmt: str = "html", table=No
     head = (f"Shape accuracy (%) of {recipe_words(config)}, against the number of training colours "
             f"({_seeds(config, root)} per point; mean [95 % interval]), beside the paper's")
     numbers = headline(config, root)
+    page = f"{prefix}experiments/01_diversity.ipynb"
+    (draws, _), (shift, _) = draw_answer(config, root), shift_answer(config, root)
+    questions = (f"**[Does it depend on the draw of held-out colours?]({page}#sec-draws)** {draws}. "
+                 f"**[What moves our curve toward the paper's?]({page}#sec-shift)** {shift}.")
     if fmt == "markdown":
-        return f"**{head}.** Diversity: {words('**', '**')}.\n\n" + markdown(numbers.reset_index().rename(columns={"index": ""}))
+        return (f"**{head}.** Diversity: {words('**', '**')}.\n\n" + markdown(numbers.reset_index().rename(columns={"index": ""}))
+                + "\n\n" + questions)
     html = numbers.to_html(border=0, classes="result-numbers").replace("<th></th>", "<th>colours</th>", 1)
     return (f'<div id="result-box" style="border:2px solid #2780e3;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0 1rem">'
             f'<p style="margin:.2rem 0 .5rem">{head.replace(f"`{config}`", f"<code>{config}</code>")}.</p>{html}'
-            f'<p style="margin:.5rem 0 .2rem">Diversity: {words("<b>", "</b>")}.</p></div>')
+            f'<p style="margin:.5rem 0 .2rem">Diversity: {words("<b>", "</b>")}.</p>'
+            f'<p style="margin:.2rem 0">{mistune.html(questions).strip().removeprefix("<p>").removesuffix("</p>")}</p></div>')
 
 # %% ../nbs/11a_pages.ipynb #3f38f8f0
 METRICS = {"cross_attribute": ("valB.material", "valB.size"), "material": ("valB.material",),

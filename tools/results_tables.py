@@ -34,7 +34,7 @@ def block() -> str:
     table = verdicts_table(3, root)             # each experiment on the recipe whose runs of it are furthest along
     experiments = overview(root=root, link="markdown", prefix="nbs/", table=table)
     return "\n\n".join([
-        result_box(root=root, fmt="markdown", table=table),
+        result_box(root=root, fmt="markdown", table=table, prefix="nbs/"),
         f"**The experiments**, each on the recipe whose runs of it are furthest along: its key number beside the paper's "
         f"(% unless a correlation) and its two verdicts ([how verdicts are decided](nbs/11_verdicts.ipynb); "
         f"[Results](nbs/findings.ipynb) adds the earlier recipes):",
