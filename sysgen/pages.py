@@ -118,8 +118,8 @@ def result_box(config: str | None = None, root=None, fmt: str = "html", table=No
     questions = (f"**[Does it depend on the draw of held-out colours?]({page}#sec-draws)** {draws}. "
                  f"**[What moves our curve toward the paper's?]({page}#sec-shift)** {shift}.")
     if fmt == "markdown":
-        return (f"**{head}.** Diversity: {words('**', '**')}.\n\n" + markdown(numbers.reset_index().rename(columns={"index": ""}))
-                + "\n\n" + questions)
+        return (f"**{head}.** Diversity: {words('**', '**')}. {questions}\n\n"
+                + markdown(numbers.reset_index().rename(columns={"index": ""})))
     html = numbers.to_html(border=0, classes="result-numbers").replace("<th></th>", "<th>colours</th>", 1)
     return (f'<div id="result-box" style="border:2px solid #2780e3;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0 1rem">'
             f'<p style="margin:.2rem 0 .5rem">{head.replace(f"`{config}`", f"<code>{config}</code>")}.</p>{html}'
