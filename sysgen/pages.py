@@ -16,7 +16,7 @@ from .results import load_results
 from .report import compare, experiment_frame, recipe_for
 from .sweep import get_sweep
 from .recipes import EARLIER_RECIPES, LINEAGE, REASONS, RECIPE, get_config
-from .registry import project_dir
+from .registry import project_dir, runs_frame
 from .verdicts import checks, correlation_table, draw_answer, judge, shift_answer, verdicts_table
 
 # %% auto #0
@@ -105,7 +105,6 @@ def _seeds(config, root) -> str:
 # %% ../nbs/11a_pages.ipynb #63da4d7b
 def result_box(config: str | None = None, root=None, fmt: str = "html", table=None, prefix: str = "") -> str:
     "The headline box: `headline` with the diversity verdict, as HTML (`fmt='html'`, a div with id result-box) or Markdown; on the recipe of `table`'s diversity row (`verdicts_table(3, root, config)` unless given), then the answers to the two registered questions about its curve, linked to the diversity page under `prefix`."
-    import mistune
     table = verdicts_table(3, root, config) if table is None else table
     row = table[table["experiment"] == "diversity"].iloc[0]
     config = row["recipe"]
@@ -114,12 +113,14 @@ def result_box(config: str | None = None, root=None, fmt: str = "html", table=No
             f"({_seeds(config, root)} per point; mean [95 % interval]), beside the paper's")
     numbers = headline(config, root)
     page = f"{prefix}experiments/01_diversity.ipynb"
-    (draws, _), (shift, _) = draw_answer(config, root), shift_answer(config, root)
+    runs = runs_frame(root, config)                      # read once for both answers
+    (draws, _), (shift, _) = draw_answer(config, root, runs), shift_answer(config, root, runs)
     questions = (f"**[Does it depend on the draw of held-out colours?]({page}#sec-draws)** {draws}. "
                  f"**[What moves our curve toward the paper's?]({page}#sec-shift)** {shift}.")
     if fmt == "markdown":
         return (f"**{head}.** Diversity: {words('**', '**')}. {questions}\n\n"
                 + markdown(numbers.reset_index().rename(columns={"index": ""})))
+    import mistune
     html = numbers.to_html(border=0, classes="result-numbers").replace("<th></th>", "<th>colours</th>", 1)
     return (f'<div id="result-box" style="border:2px solid #2780e3;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0 1rem">'
             f'<p style="margin:.2rem 0 .5rem">{head.replace(f"`{config}`", f"<code>{config}</code>")}.</p>{html}'
