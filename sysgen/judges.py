@@ -85,9 +85,10 @@ def seed_values(rows: pd.DataFrame, metric: str) -> pd.Series:
     return rows.set_index("seed")[metric].dropna().astype(float)
 
 def _few(v: pd.Series, metric: str) -> str:
-    "'seeds 11.3 and 3.6 (n=2; a check needs 3)': a point with too few seeds, as its seeds."
+    "'seeds 11.3 and 3.6 (n=2; a check needs 3)': one side of a check as its seeds; a complete side says only its n."
     if not len(v): return "no run"
-    return (f"seed{'s' if len(v) > 1 else ''} " + " and ".join(number_label(x, metric) for x in v) + f" (n={len(v)}; a check needs {MIN_SEEDS})")
+    need = f"; a check needs {MIN_SEEDS}" if len(v) < MIN_SEEDS else ""
+    return (f"seed{'s' if len(v) > 1 else ''} " + " and ".join(number_label(x, metric) for x in v) + f" (n={len(v)}{need})")
 
 def _binomial(rows: pd.DataFrame, metric: str) -> tuple[int, int] | None:
     "(correct, total) words over a point's runs, when every run's word count is known (the single-run reading, `Outcome.lean`)."

@@ -52,7 +52,7 @@ def feeds(recipe: str = RECIPE) -> dict[str, list[str]]:
 # %% ../nbs/09d_plan.ipynb #40a2c747
 @dataclass
 class Planned:
-    "One run the registry asks for: its group, configuration, state in the run store, the checks it feeds, whether it waits on a registration, and the step its checkpoint reached (a partial run)."
+    "One run the registry asks for: its group, configuration, state in the run store, the checks it feeds, whether it waits on a registration, and the step its checkpoint reached (a partial or running run)."
     group: str
     config: object
     state: str = "todo"
@@ -92,7 +92,7 @@ def planned(recipe: str = RECIPE, root=None, seeds: int = 3, todo_only: bool = T
                 state = run.state
                 if todo_only and state == "done": continue
                 blocked = "" if group != "prediction" or predicted else f"its prediction is not registered yet (preregistration/predictions-{recipe}.json)"
-                step = (run.checkpoint_step() or 0) if state == "partial" else 0
+                step = (run.checkpoint_step() or 0) if state in ("partial", "running") else 0
                 out.append(Planned(group, cfg, state, fed.get(_stem(name), []), blocked, step))
     return out
 
@@ -150,7 +150,7 @@ def plan_table(recipe: str = RECIPE, root=None) -> str:
         for r in mine:
             cost = "" if r["minutes"] is None else f"{r['minutes']:.0f} min"
             what = f"blocked: {r['blocked']}" if r["blocked"] else ", ".join(r["feeds"][:3]) + (" …" if len(r["feeds"]) > 3 else "")
-            state = f"at {r['step']}" if r["state"] == "partial" and r["step"] else r["state"]
+            state = f"{'running ' if r['state'] == 'running' else ''}at {r['step']}" if r["state"] in ("partial", "running") and r["step"] else r["state"]
             lines.append(f"  {r['run']:<56} {state:<8} {cost:>8}  {what}")
     total = [r["minutes"] for r in runs if r["minutes"] is not None]
     lines.append(f"\n{len(runs)} runs" + (f", about {sum(total) / 60:.1f} core-hours on this machine" if total else "")
