@@ -243,8 +243,11 @@ def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = No
     decided = [w for w in words if w != "undecided"]
     if len(decided) == len(words) and words:
         moved = sum(w == "moves" for w in words)
-        answer = ("No: on every new draw shape OOD stays inside split 0's 95 % interval" if not moved else
-                  f"Yes, on {moved} of {len(words)} draws: shape OOD leaves split 0's 95 % interval")
+        movers = [f"{r['colours']} colours, draw {r['draw']}: {r['shape OOD, this draw']} against split 0's {r['shape OOD, split 0']}, "
+                  f"draw − split 0 {r['draw − split 0, points (Welch, deciding nothing)']} points" for r in rows if r["registered word"] == "moves"]
+        answer = (f"No: on all {len(words)} new draws shape OOD stays inside split 0's 95 % interval" if not moved else
+                  f"Yes, on {moved} of {len(words)} draws shape OOD leaves split 0's 95 % interval ({'; '.join(movers)}); "
+                  f"the other {len(words) - moved} stay inside it")
     else:
         answer = (f"Not decided yet: {len(decided)} of {len(words)} draw points have their 3 seeds ({done} of {3 * len(words)} runs)"
                   + (f"; so far {sum(w == 'stays' for w in decided)} stay and {sum(w == 'moves' for w in decided)} move" if decided else ""))
