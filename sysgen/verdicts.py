@@ -255,7 +255,7 @@ def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = No
 
 # %% ../nbs/11_verdicts.ipynb #e0085e8f
 def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = None) -> tuple[str, pd.DataFrame]:
-    "(the answer to 'what moves our curve?', one row per registered arm and palette: whether it sees, its shape OOD and the baseline's, d = baseline − arm with its Welch 95 % interval, and the registered word; the answer names each arm that moves the curve, with its d)."
+    "(the answer to 'what moves our curve?', one row per registered arm and palette: whether it sees, its shape OOD and the baseline's, d = baseline − arm with its Welch 95 % interval, and the registered word; the answer names each arm that moves the curve, toward the paper's or away from it, with its d)."
     frame = runs_frame(root, config) if frame is None else frame
     rows, words = [], []
     for c in question_checks("shift"):
@@ -273,14 +273,16 @@ def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = N
         rows.append({"colours": p["palette"] ** 3, "arm": _arm(p), "sees": seen, "shape OOD, arm": _mean_iv(arm), "shape OOD, baseline": _mean_iv(base),
                      "baseline − arm, points": d, "registered word": word})
     table = pd.DataFrame(rows)
-    movers = [f"{r['arm']} at {r['colours']} colours ({r['registered word']}: baseline − arm {r['baseline − arm, points']} points)"
-              for r in rows if r["registered word"] in ("explains the shift", "moves the curve toward the paper's")]
+    named = lambda ws: "; ".join(f"{r['arm']} at {r['colours']} colours ({r['registered word']}: baseline − arm {r['baseline − arm, points']} points)"
+                                 for r in rows if r["registered word"] in ws)
+    toward, away = named(("explains the shift", "moves the curve toward the paper's")), named(("moves it away",))
+    moved = "; ".join(([f"toward the paper's: {toward}"] if toward else []) + ([f"away from the paper's: {away}"] if away else []))
     done = sum(len(seed_values(point_runs(frame, c["points"][0], config), "valB.shape")) for c in question_checks("shift") if c["kind"] == "shift")
     if all(w not in ("undecided",) for w in words) and words:
-        answer = ("Moves the curve: " + "; ".join(movers)) if movers else "No arm moves the curve toward the paper's"
+        answer = f"Moves the curve {moved}" if toward else "No arm moves the curve toward the paper's" + (f"; {moved}" if away else "")
     else:
         answer = (f"Not decided yet: {sum(w != 'undecided' for w in words)} of {len(words)} arm points decided ({done} of {3 * len(words)} runs)"
-                  + (f"; so far moving it: {'; '.join(movers)}" if movers else ""))
+                  + (f"; so far moving the curve {moved}" if moved else ""))
     return answer, table
 
 # %% ../nbs/11_verdicts.ipynb #9a752086
