@@ -255,7 +255,7 @@ def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = No
 
 # %% ../nbs/11_verdicts.ipynb #e0085e8f
 def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = None) -> tuple[str, pd.DataFrame]:
-    "(the answer to 'what moves our curve?', one row per registered arm and palette: whether it sees, its shape OOD and the baseline's, d = baseline − arm with its Welch 95 % interval, and the registered word; the answer names each arm that moves the curve, toward the paper's or away from it, with its d)."
+    "(the answer to 'what moves our curve?', one row per registered arm and palette: whether it sees, its shape OOD and the baseline's, d = baseline − arm with its Welch 95 % interval, and the registered word; the answer names each arm that moves the curve, toward the paper's or away from it, with its d, each arm that does not see, with its ID, and, once every run is in, each point still undecided)."
     frame = runs_frame(root, config) if frame is None else frame
     rows, words = [], []
     for c in question_checks("shift"):
@@ -270,19 +270,26 @@ def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = N
             word = shift_word(lo, hi, c["margin"]) if seen == "sees" else "does not see"
         else: word = "undecided" if seen != "does not see" else "does not see"
         words.append(word)
-        rows.append({"colours": p["palette"] ** 3, "arm": _arm(p), "sees": seen, "shape OOD, arm": _mean_iv(arm), "shape OOD, baseline": _mean_iv(base),
+        rows.append({"colours": p["palette"] ** 3, "arm": _arm(p), "sees": seen if seen != "does not see" else f"{seen}: {why}",
+                     "shape OOD, arm": _mean_iv(arm), "shape OOD, baseline": _mean_iv(base),
                      "baseline − arm, points": d, "registered word": word})
     table = pd.DataFrame(rows)
     named = lambda ws: "; ".join(f"{r['arm']} at {r['colours']} colours ({r['registered word']}: baseline − arm {r['baseline − arm, points']} points)"
                                  for r in rows if r["registered word"] in ws)
     toward, away = named(("explains the shift", "moves the curve toward the paper's")), named(("moves it away",))
     moved = "; ".join(([f"toward the paper's: {toward}"] if toward else []) + ([f"away from the paper's: {away}"] if away else []))
+    blind = "; ".join(f"{r['arm']} at {r['colours']} colours ({r['sees'].removeprefix('does not see: ')})" for r in rows if r["registered word"] == "does not see")
+    blind = f"; does not see, so its OOD is not read: {blind}" if blind else ""
     done = sum(len(seed_values(point_runs(frame, c["points"][0], config), "valB.shape")) for c in question_checks("shift") if c["kind"] == "shift")
-    if all(w not in ("undecided",) for w in words) and words:
-        answer = f"Moves the curve {moved}" if toward else "No arm moves the curve toward the paper's" + (f"; {moved}" if away else "")
-    else:
-        answer = (f"Not decided yet: {sum(w != 'undecided' for w in words)} of {len(words)} arm points decided ({done} of {3 * len(words)} runs)"
-                  + (f"; so far moving the curve {moved}" if moved else ""))
+    open_ = [r for r, w in zip(rows, words) if w == "undecided"]
+    if not open_ and words:
+        answer = (f"Moves the curve {moved}" if toward else "No arm moves the curve toward the paper's" + (f"; {moved}" if away else "")) + blind
+    elif done < 3 * len(words):
+        answer = (f"Not decided yet: {len(words) - len(open_)} of {len(words)} arm points decided ({done} of {3 * len(words)} runs)"
+                  + (f"; so far moving the curve {moved}" if moved else "") + blind)
+    else:                                              # every run is in, and some intervals are still too wide to decide at n = 3
+        answer = ((f"Moves the curve {moved}" if toward else "No arm decidedly moves the curve toward the paper's" + (f"; {moved}" if away else ""))
+                  + blind + "; undecided with all 3 seeds in: " + "; ".join(f"{r['arm']} at {r['colours']} colours (baseline − arm {r['baseline − arm, points']} points)" for r in open_))
     return answer, table
 
 # %% ../nbs/11_verdicts.ipynb #9a752086
