@@ -270,8 +270,9 @@ def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = N
             word = shift_word(lo, hi, c["margin"]) if seen == "sees" else "does not see"
         else: word = "undecided" if seen != "does not see" else "does not see"
         words.append(word)
+        if seen == "does not see": d = "not read"       # registered: an arm that misses the ID targets has its OOD not read
         rows.append({"colours": p["palette"] ** 3, "arm": _arm(p), "sees": seen if seen != "does not see" else f"{seen}: {why}",
-                     "shape OOD, arm": _mean_iv(arm), "shape OOD, baseline": _mean_iv(base),
+                     "shape OOD, arm": _mean_iv(arm) if seen != "does not see" else "not read", "shape OOD, baseline": _mean_iv(base),
                      "baseline − arm, points": d, "registered word": word})
     table = pd.DataFrame(rows)
     named = lambda ws: "; ".join(f"{r['arm']} at {r['colours']} colours ({r['registered word']}: baseline − arm {r['baseline − arm, points']} points)"
