@@ -257,40 +257,40 @@ def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = No
 def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = None) -> tuple[str, pd.DataFrame]:
     "(the answer to 'what moves our curve?', one row per registered arm and palette: whether it sees, its shape OOD and the baseline's, d = baseline − arm with its Welch 95 % interval, and the registered word; the answer names each arm that moves the curve, toward the paper's or away from it, with its d, each arm that does not see, with its ID, and, once every run is in, each point still undecided)."
     frame = runs_frame(root, config) if frame is None else frame
-    rows, words = [], []
+    rows, words, done = [], [], 0
     for c in question_checks("shift"):
         if c["kind"] != "shift": continue
         p = c["points"][0]
         arm, base = (seed_values(point_runs(frame, q, config), "valB.shape") for q in (p, base_point(p)))
         seen, why = sees(p, frame, config)
+        blind, done = seen == "does not see", done + len(arm)
         d = "—"
         if len(arm) >= MIN_SEEDS and len(base) >= MIN_SEEDS:
             est, lo, hi = diff_ci(arm.to_numpy(), base.to_numpy())
             d = f"{interval_label(est, lo, hi, 'valB.shape', difference=True)}"
             word = shift_word(lo, hi, c["margin"]) if seen == "sees" else "does not see"
-        else: word = "undecided" if seen != "does not see" else "does not see"
+        else: word = "does not see" if blind else "undecided"
         words.append(word)
-        if seen == "does not see": d = "not read"       # registered: an arm that misses the ID targets has its OOD not read
-        rows.append({"colours": p["palette"] ** 3, "arm": _arm(p), "sees": seen if seen != "does not see" else f"{seen}: {why}",
-                     "shape OOD, arm": _mean_iv(arm) if seen != "does not see" else "not read", "shape OOD, baseline": _mean_iv(base),
+        if blind: d = "not read"                        # registered: an arm that misses the ID targets has its OOD not read
+        rows.append({"colours": p["palette"] ** 3, "arm": _arm(p), "sees": f"{seen}: {why}" if blind else seen,
+                     "shape OOD, arm": "not read" if blind else _mean_iv(arm), "shape OOD, baseline": _mean_iv(base),
                      "baseline − arm, points": d, "registered word": word})
     table = pd.DataFrame(rows)
     named = lambda ws: "; ".join(f"{r['arm']} at {r['colours']} colours ({r['registered word']}: baseline − arm {r['baseline − arm, points']} points)"
                                  for r in rows if r["registered word"] in ws)
     toward, away = named(("explains the shift", "moves the curve toward the paper's")), named(("moves it away",))
     moved = "; ".join(([f"toward the paper's: {toward}"] if toward else []) + ([f"away from the paper's: {away}"] if away else []))
-    blind = "; ".join(f"{r['arm']} at {r['colours']} colours ({r['sees'].removeprefix('does not see: ')})" for r in rows if r["registered word"] == "does not see")
-    blind = f"; does not see, so its OOD is not read: {blind}" if blind else ""
-    done = sum(len(seed_values(point_runs(frame, c["points"][0], config), "valB.shape")) for c in question_checks("shift") if c["kind"] == "shift")
+    unseen = "; ".join(f"{r['arm']} at {r['colours']} colours ({r['sees'].removeprefix('does not see: ')})" for r in rows if r["registered word"] == "does not see")
+    unseen = f"; does not see, so its OOD is not read: {unseen}" if unseen else ""
+    found = lambda none: (f"Moves the curve {moved}" if toward else none + (f"; {moved}" if away else "")) + unseen
     open_ = [r for r, w in zip(rows, words) if w == "undecided"]
     if not open_ and words:
-        answer = (f"Moves the curve {moved}" if toward else "No arm moves the curve toward the paper's" + (f"; {moved}" if away else "")) + blind
+        answer = found("No arm moves the curve toward the paper's")
     elif done < 3 * len(words):
         answer = (f"Not decided yet: {len(words) - len(open_)} of {len(words)} arm points decided ({done} of {3 * len(words)} runs)"
-                  + (f"; so far moving the curve {moved}" if moved else "") + blind)
+                  + (f"; so far moving the curve {moved}" if moved else "") + unseen)
     else:                                              # every run is in, and some intervals are still too wide to decide at n = 3
-        answer = ((f"Moves the curve {moved}" if toward else "No arm decidedly moves the curve toward the paper's" + (f"; {moved}" if away else ""))
-                  + blind + "; undecided with all 3 seeds in: " + "; ".join(f"{r['arm']} at {r['colours']} colours (baseline − arm {r['baseline − arm, points']} points)" for r in open_))
+        answer = (found("No arm decidedly moves the curve toward the paper's") + "; undecided with all 3 seeds in: " + "; ".join(f"{r['arm']} at {r['colours']} colours (baseline − arm {r['baseline − arm, points']} points)" for r in open_))
     return answer, table
 
 # %% ../nbs/11_verdicts.ipynb #9a752086
