@@ -522,6 +522,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                  'sysgen.registry.run_start': ('registry.html#run_start', 'sysgen/registry.py'),
                                  'sysgen.registry.runs_frame': ('registry.html#runs_frame', 'sysgen/registry.py'),
                                  'sysgen.registry.runtime_mismatch': ('registry.html#runtime_mismatch', 'sysgen/registry.py'),
+                                 'sysgen.registry.shift_status': ('registry.html#shift_status', 'sysgen/registry.py'),
                                  'sysgen.registry.shift_word': ('registry.html#shift_word', 'sysgen/registry.py'),
                                  'sysgen.registry.small_effect': ('registry.html#small_effect', 'sysgen/registry.py'),
                                  'sysgen.registry.verdict_of': ('registry.html#verdict_of', 'sysgen/registry.py'),

@@ -17,9 +17,9 @@ from .report import point_label, point_runs
 from .stats import condition_correlation, diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, tost, wilson_ci
 from .store import RunDir
 from .recipes import RECIPE
-from .registry import ID_GOALS, METRIC_NAMES, MIN_SEEDS, SHIFT_STATUS, SMALL_EFFECT, arm_machines, band_of, base_point, cannot_note
+from .registry import ID_GOALS, METRIC_NAMES, MIN_SEEDS, SMALL_EFFECT, arm_machines, band_of, base_point, cannot_note
 from .registry import change_label, check_arms, chose_recipe, is_accuracy, machine_noise, machine_note, one_way, post_hoc, precision_registry
-from .registry import provenance_note, result_metric, runs_frame, runtime_mismatch, shift_word, small_effect, verdict_of
+from .registry import provenance_note, result_metric, runs_frame, runtime_mismatch, shift_status, shift_word, small_effect, verdict_of
 
 # %% auto #0
 __all__ = ['TOST_WORDS', 'EIGHT', 'KINDS', 'Outcome', 'number_label', 'interval_label', 'seed_values', 'judge_level',
@@ -478,14 +478,14 @@ def judge_within_interval(check: dict, frame: pd.DataFrame, config: str = RECIPE
 
 # %% ../nbs/10c_judges.ipynb #8d1f7063
 def judge_shift(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outcome:
-    "A `shift` check: d = baseline − arm of its one point (Welch 95 % t interval), in the registered words (`shift_word`); holds when the arm explains the shift."
+    "A `shift` check: d = baseline − arm of its one point (Welch 95 % t interval), in the registered words (`shift_word`); holds when the arm explains the shift, fails when its interval lies wholly below the margin (`shift_status`)."
     point, metric, arm, base, few = _against_base(check, frame, config, "baseline")
     if few: return few
     d, lo, hi = diff_ci(arm.to_numpy(), base.to_numpy())
     word = shift_word(lo, hi, check["margin"])
     detail = (f"{point_label(point)}: {word}: baseline − arm = {interval_label(d, lo, hi, metric, difference=True)} points "
               f"(Welch, n={len(base)} and {len(arm)}); explains it above {number_label(check['margin'], metric)} points")
-    return Outcome(check["id"], check["claim"], SHIFT_STATUS.get(word, "undecided"), detail)
+    return Outcome(check["id"], check["claim"], shift_status(lo, hi, check["margin"]), detail)
 
 # %% ../nbs/10c_judges.ipynb #c539682e
 KINDS.update({"id_gate": judge_id_gate, "within_interval": judge_within_interval, "shift": judge_shift})

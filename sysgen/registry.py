@@ -24,9 +24,9 @@ from .recipes import RECIPE
 
 # %% auto #0
 __all__ = ['MIN_SEEDS', 'SMALL_EFFECT', 'REGISTRY', 'HISTORY', 'COMMITS', 'PRECISION', 'VERDICTS', 'UNCHECKED', 'METRIC_NAMES',
-           'QUESTIONS', 'ID_GOALS', 'SHIFT_STATUS', 'Z95', 'project_dir', 'load_registry', 'verdict_of', 'registered',
-           'change_label', 'frozen', 'frozen_in', 'commit_dates', 'git_date', 'run_start', 'dirty_start', 'prospective',
-           'record_starts', 'post_hoc', 'load_questions', 'base_point', 'question_checks', 'shift_word',
+           'QUESTIONS', 'ID_GOALS', 'Z95', 'project_dir', 'load_registry', 'verdict_of', 'registered', 'change_label',
+           'frozen', 'frozen_in', 'commit_dates', 'git_date', 'run_start', 'dirty_start', 'prospective',
+           'record_starts', 'post_hoc', 'load_questions', 'base_point', 'question_checks', 'shift_status', 'shift_word',
            'precision_registry', 'precision_checks', 'runs_frame', 'check_arms', 'one_way', 'provenance_note',
            'runtime_mismatch', 'result_metric', 'machine_pairs', 'machine_noise', 'arm_machines', 'machine_note',
            'is_accuracy', 'band_of', 'registered_n', 'reachable', 'can_fail', 'cannot_note', 'small_effect',
@@ -206,7 +206,9 @@ def question_checks(name: str) -> list[dict]:
     return out
 
 # %% ../nbs/10b_registry.ipynb #ab69f921
-SHIFT_STATUS = {"explains the shift": "holds", "moves it away": "fails", "does not explain the shift": "fails"}
+def shift_status(lo: float, hi: float, margin: float) -> str:
+    "Whether the interval [lo, hi] of d = baseline − arm says the arm explains the shift: 'holds' above `margin`, 'fails' wholly below it, else 'undecided'."
+    return "holds" if lo > margin else "fails" if hi < margin else "undecided"
 
 def shift_word(lo: float, hi: float, margin: float) -> str:
     "The registered word for the interval [lo, hi] of d = baseline − arm, with the `margin` that counts as explaining the shift."
