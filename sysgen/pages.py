@@ -66,8 +66,10 @@ def _prediction_hits(config: str, root=None) -> str:
     record = load_prediction(project_dir() / prediction_path(config))
     if record is None: return "none registered"
     out = compare_prediction(record, experiment_frame("prediction", 3, root, config, words=False))["outcome"]
-    ran = out[out != "not run yet"]
-    return f"{(ran == 'hit').sum()} of {len(ran)}" + (f" ({len(out) - len(ran)} not run yet)" if len(ran) < len(out) else "")
+    judged = out[(out == "hit") | out.str.startswith("miss")]             # targets with their seeds; the rest wait or have not run
+    rest = [f"{k} {w}" for k, w in ((out.str.startswith("waiting").sum(), "waiting for seeds"), ((out == "not run yet").sum(), "not run yet")) if k]
+    hits = f"{(judged == 'hit').sum()} of {len(judged)}" if len(judged) else "none judged yet"
+    return hits + (f" ({', '.join(rest)})" if rest else "")
 
 def overview(config: str | None = None, root=None, link: str = "html", prefix: str = "", table=None) -> pd.DataFrame:
     "One row per experiment: its page, key number against the paper's, its two verdicts with their checks, runs finished, their recipe (`config`, else each experiment's `recipe_for`) and how many machine kinds its judged runs trained on."

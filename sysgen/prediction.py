@@ -13,6 +13,7 @@ import pandas as pd
 
 from .distributions import SystematicSplit, closed_form_nmi, default_shared
 from .io import git_commit, read_json, write_json
+from .registry import MIN_SEEDS
 from .report import point_runs
 from .stats import linear_prediction
 from .sweep import canonical, get_sweep, run_name
@@ -117,7 +118,7 @@ def load_prediction(path) -> dict | None:
 
 # %% ../nbs/experiments/10_prediction.ipynb #f43e363f
 def compare_prediction(record: dict, frame: pd.DataFrame) -> pd.DataFrame:
-    "Per target of `record`: prediction and interval, and the outcome in `frame` (its runs of the target's point, `sysgen.report.point_runs`: mean over finished seeds, hit or miss by how many points, or 'not run yet'), in %."
+    "Per target of `record`: prediction and interval, and the outcome in `frame` (its runs of the target's point, `sysgen.report.point_runs`: mean over finished seeds; hit or miss by how many points once it has `MIN_SEEDS` seeds, else 'waiting: k of 3 seeds', or 'not run yet'), in %."
     if not isinstance(record, dict) or any(k not in record for k in ("targets", "y", "recipe")):
         raise ValueError("record must be a prediction record (prediction_record or load_prediction), with targets, y and recipe")
     if not isinstance(frame, pd.DataFrame): raise ValueError(f"frame must be a results frame (a DataFrame), got {type(frame).__name__}")
@@ -135,7 +136,8 @@ def compare_prediction(record: dict, frame: pd.DataFrame) -> pd.DataFrame:
             m = float(v.mean())
             off = max(lo - m, m - hi, 0.0)
             row.update({"mean": 100 * m, "runs inside": f"{int(((v >= lo) & (v <= hi)).sum())} of {len(v)}",
-                        "outcome": "hit" if off == 0 else f"miss: {100 * off:.1f} points {'below' if m < lo else 'above'}",
-                        "outside by": 100 * off})
+                        "outcome": (f"waiting: {len(v)} of {MIN_SEEDS} seeds" if len(v) < MIN_SEEDS else   # no verdict on fewer seeds
+                                    "hit" if off == 0 else f"miss: {100 * off:.1f} points {'below' if m < lo else 'above'}"),
+                        "outside by": 100 * off if len(v) >= MIN_SEEDS else float("nan")})
         rows.append(row)
     return pd.DataFrame(rows)
