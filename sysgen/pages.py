@@ -66,10 +66,10 @@ def _prediction_hits(config: str, root=None) -> str:
     record = load_prediction(project_dir() / prediction_path(config))
     if record is None: return "none registered"
     out = compare_prediction(record, experiment_frame("prediction", 3, root, config, words=False))["outcome"]
-    judged = out[(out == "hit") | out.str.startswith("miss")]             # targets with their seeds; the rest wait or have not run
-    rest = [f"{k} {w}" for k, w in ((out.str.startswith("waiting").sum(), "waiting for seeds"), ((out == "not run yet").sum(), "not run yet")) if k]
-    hits = f"{(judged == 'hit').sum()} of {len(judged)}" if len(judged) else "none judged yet"
-    return hits + (f" ({', '.join(rest)})" if rest else "")
+    kind = out.str.split(":").str[0].value_counts()                      # hit, miss, waiting (under MIN_SEEDS seeds), not run yet
+    judged = kind.get("hit", 0) + kind.get("miss", 0)
+    rest = [f"{kind[k]} {words}" for k, words in (("waiting", "waiting for seeds"), ("not run yet", "not run yet")) if k in kind]
+    return (f"{kind.get('hit', 0)} of {judged}" if judged else "none judged yet") + (f" ({', '.join(rest)})" if rest else "")
 
 def overview(config: str | None = None, root=None, link: str = "html", prefix: str = "", table=None) -> pd.DataFrame:
     "One row per experiment: its page, key number against the paper's, its two verdicts with their checks, runs finished, their recipe (`config`, else each experiment's `recipe_for`) and how many machine kinds its judged runs trained on."
