@@ -11,6 +11,7 @@ import re
 import subprocess
 import tempfile
 from contextlib import contextmanager
+from datetime import datetime, timezone
 import types
 import typing
 from dataclasses import fields
@@ -23,8 +24,8 @@ import sysgen
 
 # %% auto #0
 __all__ = ['LOADED_COMMIT', 'RUNS_ENV', 'LOCK_NAME', 'atomic_write', 'write_json', 'read_json', 'checkout_commit', 'code_commit',
-           'git_commit', 'derive_seed', 'JSONConfig', 'from_dict', 'FieldError', 'about', 'field_kinds', 'parse_value',
-           'parse_overrides', 'project_root', 'runs_root', 'run_lock', 'run_locked']
+           'utc_now', 'git_commit', 'derive_seed', 'JSONConfig', 'from_dict', 'FieldError', 'about', 'field_kinds',
+           'parse_value', 'parse_overrides', 'project_root', 'runs_root', 'run_lock', 'run_locked']
 
 # %% ../nbs/00b_io.ipynb #2b9f010c
 def atomic_write(path, write) -> Path:
@@ -76,6 +77,10 @@ def code_commit(root, environ=None) -> str | None:
     return named or checkout_commit(root)
 
 LOADED_COMMIT = code_commit(Path(sysgen.__file__).parent)    # read once, when this process loads sysgen
+
+def utc_now() -> str:
+    "The UTC time now, to the second, in ISO 8601 ('2026-12-07T02:31:05+00:00'): the one clock of run logs and registrations."
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 def git_commit(path=None) -> str | None:
     "The commit (with '-dirty' if tracked files of the package have uncommitted changes) of the sysgen code this process loaded (`code_commit`: $SYSGEN_COMMIT where set), or of the checkout at `path` as it is now; None outside git."

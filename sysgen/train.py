@@ -29,7 +29,7 @@ from .dataset import split_data
 from .dataset_files import load_dataset
 from .distributions import SPLITS, HueJitter, Subset
 from .evaluate import evaluate, result_record, split_scores
-from .io import atomic_write, derive_seed, git_commit, read_json
+from .io import atomic_write, derive_seed, git_commit, read_json, utc_now
 from .optim import make_optimizer
 from .runtime import as_device, autocast, dist_backend, has_native_bf16
 from .store import RunDir
@@ -293,8 +293,8 @@ def stop_on_signals(on_signal, signals=(signal.SIGTERM, signal.SIGINT), force=(s
 # %% ../nbs/07_train.ipynb #a1c0e014
 @patch
 def log(self: Learner, record: dict):
-    "Append `record` to `log.jsonl` in the run directory (on rank 0; other ranks write nothing)."
-    if self.is_main: self.run.append("log", record)
+    "Append `record` to `log.jsonl` in the run directory (on rank 0; other ranks write nothing), stamped with the UTC time (`time`), so a run's start and progress are provable without git."
+    if self.is_main: self.run.append("log", {**record, "time": utc_now()})
 
 # %% ../nbs/07_train.ipynb #a1c0e017
 @patch(as_prop=True)
