@@ -147,8 +147,10 @@ class RunSample:
         r = self.rows(point)
         return float(r[column].mean()) if column in r.columns and len(r) else float("nan")
     def machines(self, point: dict) -> set:
+        "The machine kinds its runs trained on (every part of each run's runtime history)."
         r = self.rows(point)
-        return set(r["machine"].dropna()) if "machine" in r.columns else set()
+        if "machines" not in r.columns: return set()
+        return {k for ms in r["machines"] if isinstance(ms, (tuple, list)) for k in ms}
 
 class SimSample:
     "Synthetic experiments: for each (point, metric), seeds drawn on the logit scale around the truth's accuracy with the truth's seed SD."
@@ -515,7 +517,9 @@ def observe(checks, sample) -> tuple[dict, dict]:
     obs, x = {}, {}
     for c in checks:
         for k, m in c.keys():
-            v = sample.values(json.loads(k), m)
+            point = json.loads(k)
+            v = sample.values(point, m)
+            if not v.size and "palette" in point: v = sample.values({"palette": point["palette"]}, m)   # not run yet: its palette's baseline
             obs[k, m] = float(v.mean()) if v.size else None
             if isinstance(c, (Correlation, Magnitude)) and getattr(c, "x", ""): x[k, c.x] = sample.x(json.loads(k), c.x)
     return obs, x
@@ -536,7 +540,8 @@ def operating(check: Check, obs: dict, sds: dict, n: int = MIN_SEEDS, reps: int 
         null, eff = check.null(obs), check.effect(obs, np.random.default_rng(seed + 1), reps, sd)
     else: null, eff = check.null(obs), check.effect(obs)
     rate = lambda truth: float(np.mean(simulate([check], truth, obs, sds, n, reps, seed, x)[check.id] == check.finding))
-    return dict(false_alarm=rate(null), power=rate(eff))
+    same = not isinstance(check, DrawVariance) and all(np.allclose(_fill(null, check.keys(), obs)[k], _fill(eff, check.keys(), obs)[k]) for k in check.keys())
+    return dict(false_alarm=rate(null), power=None if same else rate(eff))   # None: no effect to test against (no published number, no runs)
 
 # %% ../nbs/10d_checks.ipynb #c55baf9a
 def experiment_operating(checks: list[Check], obs: dict, sds: dict, n: int = MIN_SEEDS, reps: int = REPS, seed: int = 0,

@@ -305,8 +305,10 @@ def _plan(args) -> None:
     print(json.dumps(plan_records(args.recipe, args.root), indent=1) if args.json else plan_table(args.recipe, args.root))
 
 def _verdicts(args) -> None:
-    from sysgen.verdicts import verdict_records, verdicts_table
-    if args.json: print(json.dumps(verdict_records(args.recipe, args.root), indent=1)); return
+    from sysgen.verdicts import verdicts_table
+    if args.json:
+        from sysgen.judgement import verdict_json
+        print(json.dumps(verdict_json(args.recipe, args.root), indent=1)); return
     t = verdicts_table(root=args.root, config=args.recipe)
     print(t[["experiment", "seeds", "direction", "direction checks", "magnitude", "magnitude checks", "post hoc"]].to_string(index=False))
 
