@@ -25,7 +25,8 @@ from .registry import provenance_note, result_metric, runs_frame, runtime_mismat
 __all__ = ['TOST_WORDS', 'EIGHT', 'KINDS', 'Outcome', 'number_label', 'interval_label', 'seed_values', 'judge_level',
            'seed_spread', 'judge_difference', 'judge_equivalence', 'correlations', 'judge_correlation',
            'magnitude_reading', 'judge_magnitude', 'judge_precision', 'precision_equivalence',
-           'judge_recipe_equivalence', 'judge_check', 'sees', 'judge_id_gate', 'judge_within_interval', 'judge_shift']
+           'judge_recipe_equivalence', 'typed_outcome', 'judge_check', 'sees', 'judge_id_gate', 'judge_within_interval',
+           'judge_shift']
 
 # %% ../nbs/10c_judges.ipynb #5ca15f88
 def _both(states) -> str:
@@ -401,6 +402,40 @@ def judge_recipe_equivalence(check: dict, root=None) -> tuple[Outcome, list[tupl
     detail = "; ".join(parts + ([wide] if wide else []))
     return Outcome(check["id"], check["claim"], _both(states), detail, kind="recipe", numbers=dict(band=[-check["margin"], check["margin"]])), arms
 
+# %% ../nbs/10c_judges.ipynb #37b95f93
+def _typed_label(r, metric: str, difference: bool) -> str:
+    if r.lo != r.lo: return "—"
+    if metric.startswith("r(") or not is_accuracy(metric): return f"{r.estimate:.2f} [{r.lo:.2f}, {r.hi:.2f}]"
+    return f"{100 * r.estimate:.1f} [{100 * r.lo:.1f}, {100 * r.hi:.1f}]" + (" points" if difference else " %")
+
+def typed_outcome(check: dict, frame: pd.DataFrame, config: str, root, registered: Outcome, chosen: bool = False,
+                  blocked: str = "", notes: str = "") -> Outcome:
+    "`registered` (the outcome under the rules registered before the corrections) replaced by the typed check's (`sysgen.checks`): its status, numbers, method and whether it counts (its false-alarm rate at n = 3, rule operating_characteristics), the registered outcome kept in the detail; unchanged for a kind not typed. `blocked`: why a registered rule still holds it undecided (small effects across precisions); `notes`: the registered judgement's notes on its runs (choice of recipe, machines, provenance), kept."
+    from sysgen.checks import Magnitude, load_check, observe, operating, seed_sds
+    from sysgen.judgement import counted, provenance, rule_dates, run_sample
+    tc = load_check(check)
+    if tc is None: return registered
+    sample = run_sample(frame, config, root)
+    r = tc.judge(sample)
+    obs, x = observe([tc], sample)
+    oc = operating(tc, obs, seed_sds(frame, sorted({m for _, m in tc.keys()})), reps=2000, x=x)
+    ok, why = counted(tc, r, oc, chosen)
+    metric = check.get("metric") or f"r({check.get('x')}, {check.get('y')})"
+    diff = getattr(tc, "of", tc.kind) in ("difference", "equivalence")
+    rates = f"false alarm {oc['false_alarm']:.3f}" + (f", power {oc['power']:.2f}" if oc["power"] is not None else "") + " at n = 3"
+    detail = f"{_typed_label(r, metric, diff)} ({r.method}; n={r.n}; {rates})"
+    before = "undecided" if blocked else registered.status
+    if before != r.outcome and not blocked:
+        late = provenance(tc, sample, rule_dates())["prospective"] is not True
+        detail += f"; under the rules registered before: {before}" + (" (this reading changed after the data)" if late else "")
+    detail += notes
+    if blocked: detail += blocked
+    out = Outcome(check["id"], check["claim"], "undecided" if blocked else r.outcome, detail, registered.lean, registered.post_hoc, registered.kind,
+                  numbers=dict(estimate=r.estimate, lo=r.lo, hi=r.hi, n=r.n, band=list(r.band) if r.band else None, method=r.method,
+                               false_alarm=oc["false_alarm"], power=oc["power"]),
+                  counted=ok and registered.note != "chose the recipe", note=why or registered.note, machines=registered.machines)
+    return out
+
 # %% ../nbs/10c_judges.ipynb #c188c786
 def judge_check(check: dict, frame: pd.DataFrame, config: str = RECIPE, root=None) -> Outcome:
     "The outcome of one registered check on the finished runs in `frame` of configuration `config`: its statistic (on the points that did not choose the recipe, with margins widened where its arms trained on different machines), then its runs' machines and provenance, the rule for small effects (precision checks read under `root`), whether it can fail at its n, and whether it was registered after its runs."
@@ -411,12 +446,14 @@ def judge_check(check: dict, frame: pd.DataFrame, config: str = RECIPE, root=Non
     if chosen and not every:
         judged = {**check, "points": [p for p in check["points"] if p not in chosen]}
         notes.append(f"{', '.join(point_label(p) for p in chosen)} chose {config} (its ID there picked the recipe): judged on the other points only")
+    wide = ""
     if check["kind"] == "recipe_equivalence": out, arms = judge_recipe_equivalence(judged, root)
     else:
         arms = check_arms(judged, frame, config)
         judged, widen, wide = _widened(judged, arms, root)
         out = judge_magnitude(judged, frame, config, widen) if judged["kind"] == "magnitude" else KINDS[judged["kind"]](judged, frame, config)
         if wide: notes.append(wide)
+    stat = len(out.detail)                                        # what follows the statistic: the notes, kept by a typed outcome
     runs = pd.concat([r for _, r in arms]) if any(len(r) for _, r in arms) else frame.iloc[:0]
     out.machines = tuple(sorted(set().union(*arm_machines(arms)))) if arms else ()
     if every:
@@ -429,10 +466,13 @@ def judge_check(check: dict, frame: pd.DataFrame, config: str = RECIPE, root=Non
     if note := provenance_note(arms): out.detail += f"; {note}"
     if small_effect(check) and len(runs) and not one_way(runs, "precision") and precision_equivalence(config, root) is None:
         out.status = "undecided"
-        out.detail += (f"; undecided, whatever its interval: an effect under {100 * SMALL_EFFECT:.0f} points on runs that differ in "
-                       f"precision, and no precision check of {config} has shown bf16 and fp32 equivalent on runs each trained in one")
+        blocked = (f"; undecided, whatever its interval: an effect under {100 * SMALL_EFFECT:.0f} points on runs that differ in "
+                   f"precision, and no precision check of {config} has shown bf16 and fp32 equivalent on runs each trained in one")
+        out.detail += blocked
+    else: blocked = ""
     out.post_hoc = post_hoc(check, runs["run_dir"]) if len(runs) else ""
-    return out
+    tail = (out.detail[stat:].replace(f"; {wide}", "") if wide else out.detail[stat:]).removesuffix(blocked)
+    return typed_outcome(check, frame, config, root, out, every, blocked, tail)
 
 # %% ../nbs/10c_judges.ipynb #55f69a1d
 def sees(point: dict, frame: pd.DataFrame, config: str = RECIPE) -> tuple[str, str]:
