@@ -581,6 +581,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                                                           'sysgen/prediction.py'),
                                    'sysgen.prediction.prediction_record': ( 'experiments/prediction.html#prediction_record',
                                                                             'sysgen/prediction.py'),
+                                   'sysgen.prediction.prediction_skill': ( 'experiments/prediction.html#prediction_skill',
+                                                                           'sysgen/prediction.py'),
                                    'sysgen.prediction.register_prediction': ( 'experiments/prediction.html#register_prediction',
                                                                               'sysgen/prediction.py')},
             'sysgen.recipes': { 'sysgen.recipes.get_config': ('recipes.html#get_config', 'sysgen/recipes.py'),
@@ -955,4 +957,6 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                  'sysgen.verdicts.verdict_record': ('verdicts.html#verdict_record', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts.verdict_records': ('verdicts.html#verdict_records', 'sysgen/verdicts.py'),
                                  'sysgen.verdicts.verdict_word': ('verdicts.html#verdict_word', 'sysgen/verdicts.py'),
-                                 'sysgen.verdicts.verdicts_table': ('verdicts.html#verdicts_table', 'sysgen/verdicts.py')}}}
+                                 'sysgen.verdicts.verdicts_table': ('verdicts.html#verdicts_table', 'sysgen/verdicts.py'),
+                                 'sysgen.verdicts.within_rule_false_alarm': ( 'verdicts.html#within_rule_false_alarm',
+                                                                              'sysgen/verdicts.py')}}}

@@ -9,11 +9,13 @@ import os
 from datetime import datetime, timezone
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
+from scipy import stats
 
 from .distributions import SystematicSplit, closed_form_nmi, default_shared
 from .io import git_commit, read_json, write_json
-from .registry import MIN_SEEDS
+from .registry import ID_GOALS, MIN_SEEDS
 from .report import point_runs
 from .stats import linear_prediction
 from .sweep import canonical, get_sweep, run_name
@@ -21,7 +23,7 @@ from .recipes import RECIPE, get_config
 
 # %% auto #0
 __all__ = ['X', 'Y', 'FIT_SWEEPS', 'MIN_FIT', 'TARGETS', 'prediction_path', 'fit_frame', 'prediction_record',
-           'register_prediction', 'load_prediction', 'compare_prediction']
+           'register_prediction', 'load_prediction', 'compare_prediction', 'prediction_skill']
 
 # %% ../nbs/experiments/10_prediction.ipynb #92b32912
 X, Y = "nmi.color-shape", "valB.shape"            # training NMI(colour, shape), untransformed; shape OOD accuracy
@@ -141,3 +143,32 @@ def compare_prediction(record: dict, frame: pd.DataFrame) -> pd.DataFrame:
                         "outside by": 100 * off if len(v) >= MIN_SEEDS else float("nan")})
         rows.append(row)
     return pd.DataFrame(rows)
+
+# %% ../nbs/experiments/10_prediction.ipynb #d671a76b
+def prediction_skill(record: dict, frame: pd.DataFrame, level: float = 0.95) -> tuple[pd.DataFrame, dict]:
+    "Rule prediction_v2: (per target: its mean over k seeds, the line's prediction with the `level` interval for a k-seed mean, whether every seed met the ID goals (`ID_GOALS`), and the outcome; {'216-colour mean', 'fit mean'}: each trivial predictor's value and the line's skill against it, 1 − SSE(line)/SSE(trivial), over the targets that count)."
+    fit = record["fit"]["runs"]
+    x, y = np.array([r["x"] for r in fit]), np.array([r["y"] for r in fit])
+    n, a, b = len(x), record["fit"]["intercept"], record["fit"]["slope"]
+    s2, sxx = float(((y - a - b * x) ** 2).sum() / (n - 2)), float(((x - x.mean()) ** 2).sum())
+    q = stats.t.ppf((1 + level) / 2, n - 2)
+    rows = []
+    for t in record["targets"]:
+        sel = point_runs(frame, t["point"], record["recipe"])
+        v = sel[record["y"]].dropna().astype(float) if record["y"] in sel.columns else pd.Series(dtype=float)
+        k = len(v)
+        gate = k > 0 and all(m in sel.columns and (sel[m] >= g).all() for m, g in ID_GOALS.items())
+        half = q * np.sqrt(s2 * (1 / max(k, MIN_SEEDS) + 1 / n + (t["nmi"] - x.mean()) ** 2 / sxx))
+        lo, hi, m = t["predicted"] - half, t["predicted"] + half, float(v.mean()) if k else float("nan")
+        out = ("not run yet" if not k else f"waiting: {k} of {MIN_SEEDS} seeds" if k < MIN_SEEDS
+               else "not counted: a seed below the ID goals" if not gate else "hit" if lo <= m <= hi else "miss")
+        rows.append({"colours": t["colours"], "shared": t["shared"], "seeds": k, "mean": m, "predicted": t["predicted"],
+                     "lo": lo, "hi": hi, "ID goals met": gate, "outcome": out})
+    table = pd.DataFrame(rows)
+    use = table[table["outcome"].isin(["hit", "miss"])]
+    ref = point_runs(frame, {"palette": 6}, record["recipe"])
+    trivial = {"216-colour mean": float(ref[record["y"]].mean()) if len(ref) else float("nan"), "fit mean": float(y.mean())}
+    sse = lambda p: float(((use["mean"] - p) ** 2).sum())
+    skill = {k: dict(value=v, skill=(1 - sse(use["predicted"]) / sse(v)) if len(use) and sse(v) > 0 else float("nan"), targets=len(use))
+             for k, v in trivial.items()}
+    return table, skill
