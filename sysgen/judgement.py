@@ -154,7 +154,7 @@ def verdict_json(recipe: str = RECIPE, root=None, reps: int = REPS) -> dict:
     frame = runs_frame(root, recipe)
     old = verdict_records(recipe, root)["checks"]
     status = lambda o: o.split(" (")[0]
-    before = {r["id"]: status(r["outcome"]) for r in old}
+    before = {r["id"]: r.get("registered_outcome") or status(r["outcome"]) for r in old}
     words: dict = {}
     for r in old:
         if r["kind"] == "within_interval": words.setdefault(r["points"][0]["palette"], []).append(status(r["outcome"]))
@@ -165,5 +165,6 @@ def verdict_json(recipe: str = RECIPE, root=None, reps: int = REPS) -> dict:
     olds = {r["id"]: r for r in old}
     out = [{**{k: olds[t["id"]][k] for k in KEEP if t["id"] in olds}, **t, "recipe": recipe, "typed": True} for t in typed]
     done = {t["id"] for t in typed}
-    out += [{**r, "typed": False, "registered_outcome": status(r["outcome"])} for r in old if r["id"] not in done]
+    out += [{**r, "typed": False, "changed_after_data": bool(r.get("changed_after_data") and r.get("registered_outcome") != status(r["outcome"]))}
+            for r in old if r["id"] not in done]
     return dict(recipe=recipe, checks=out)

@@ -48,6 +48,8 @@ class Outcome:
     counted: bool = True             # False for a check that chose the recipe, or cannot fail at its n: shown, never counted in a verdict
     note: str = ""                   # why it is not counted ('chose the recipe', 'cannot fail at n = 3')
     machines: tuple = ()             # every machine kind the runs it reads trained on (sysgen.results.machine_kind)
+    registered: str = ""             # the outcome under the rules registered before the corrections, where it differs from `status`
+    changed: bool = False            # whether this reading differs from it and its runs predate the corrections: changed after the data
 
     @property
     def mark(self) -> str: return "·" if not self.counted else {"holds": "✓", "fails": "✗", "matches": "=", "differs": "≠"}.get(self.status, "?")
@@ -424,7 +426,7 @@ def typed_outcome(check: dict, frame: pd.DataFrame, config: str, root, registere
     diff = getattr(tc, "of", tc.kind) in ("difference", "equivalence")
     rates = f"false alarm {oc['false_alarm']:.3f}" + (f", power {oc['power']:.2f}" if oc["power"] is not None else "") + " at n = 3"
     detail = f"{_typed_label(r, metric, diff)} ({r.method}; n={r.n}; {rates})"
-    before = "undecided" if blocked else registered.status
+    before, late = "undecided" if blocked else registered.status, False
     if before != r.outcome and not blocked:
         late = provenance(tc, sample, rule_dates())["prospective"] is not True
         detail += f"; under the rules registered before: {before}" + (" (this reading changed after the data)" if late else "")
@@ -433,7 +435,8 @@ def typed_outcome(check: dict, frame: pd.DataFrame, config: str, root, registere
     out = Outcome(check["id"], check["claim"], "undecided" if blocked else r.outcome, detail, registered.lean, registered.post_hoc, registered.kind,
                   numbers=dict(estimate=r.estimate, lo=r.lo, hi=r.hi, n=r.n, band=list(r.band) if r.band else None, method=r.method,
                                false_alarm=oc["false_alarm"], power=oc["power"]),
-                  counted=ok and registered.note != "chose the recipe", note=why or registered.note, machines=registered.machines)
+                  counted=ok and registered.note != "chose the recipe", note=why or registered.note, machines=registered.machines,
+                  registered=before if before != r.outcome and not blocked else "", changed=late)
     return out
 
 # %% ../nbs/10c_judges.ipynb #c188c786

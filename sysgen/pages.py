@@ -21,9 +21,9 @@ from .verdicts import checks, correlation_table, draw_answer, judge, shift_answe
 
 # %% auto #0
 __all__ = ['NAMES', 'VERDICTS', 'METRICS', 'BENCH', 'RATIOS', 'pct', 'paper_pct', 'markdown', 'paper_number', 'title', 'overview',
-           'headline', 'recipe_words', 'result_box', 'verdict_row', 'key_table', 'checks_table', 'judge_notes',
-           'glance', 'verdict_details', 'collapsed', 'earlier_recipes', 'machine', 'run_costs', 'speed_records',
-           'bench_machine', 'per_run_table', 'speed_table', 'speed_ratios']
+           'headline', 'recipe_words', 'result_box', 'verdict_row', 'key_table', 'corrections_note', 'checks_table',
+           'judge_notes', 'glance', 'verdict_details', 'collapsed', 'earlier_recipes', 'machine', 'run_costs',
+           'speed_records', 'bench_machine', 'per_run_table', 'speed_table', 'speed_ratios']
 
 # %% ../nbs/11a_pages.ipynb #5ef36995
 def pct(v) -> str:
@@ -162,6 +162,15 @@ def key_table(name: str, frame, config: str | None = None, root=None) -> pd.Data
     return out
 
 # %% ../nbs/11a_pages.ipynb #8547ef83
+def corrections_note(name: str, config: str | None = None, root=None) -> str:
+    "The checks of experiment `name` that read differently under the corrected rules (typed checks, 2026-12-07) than under those registered before: each claim, the registered outcome → the corrected one, labelled changed after the data where its runs predate the corrections; '' when none does."
+    changed = [o for o in checks(name, 3, root, config)[0] if o.registered]
+    if not changed: return ""
+    return ("**Read again under the corrected rules** (standard estimators, measured error rates, the ceiling rule: "
+            "[how often each rule is wrong](../11_verdicts.ipynb#sec-error-rates)), registered after these runs: "
+            + "; ".join(f"{o.claim}: *{o.registered}* → *{o.status}*" + (" (changed after the data)" if o.changed else "")
+                        + (f", not counted: {o.note}" if not o.counted and o.note else "") for o in changed) + ".")
+
 def checks_table(name: str, config: str | None = None, root=None, kind: str | None = None) -> pd.DataFrame:
     "One row per registered check of experiment `name` (of one `kind`, 'direction' or 'magnitude', or both): its mark, claim (and why it is not counted, where it is not), what the runs show, the machine kinds of its arms where they differ, how they computed where they differ, and whether it was registered after them."
     outcomes, _, _ = checks(name, 3, root, config)
@@ -197,6 +206,7 @@ def verdict_details(name: str, config: str | None = None, root=None):
     "Display what `judge` says of the checks' registration, then the checks of each verdict, folded."
     from IPython.display import Markdown, display
     display(Markdown(judge_notes(name, config, root)))
+    if note := corrections_note(name, config, root): display(Markdown(note))
     for kind in VERDICTS:
         t = checks_table(name, config, root, kind)
         if len(t): display(collapsed(f"The {len(t)} {kind} check{'s' if len(t) > 1 else ''}: {' '.join(t[''])}", t))

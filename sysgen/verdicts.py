@@ -351,7 +351,8 @@ def verdict_record(check: dict, out: Outcome, recipe: str, experiment: str) -> d
                 outcome=outcome, estimate=_plain(nums.get("estimate")), lo=_plain(nums.get("lo")), hi=_plain(nums.get("hi")),
                 n=nums.get("n"), band=[_plain(b) for b in band] if band is not None else None, paper=check.get("paper"),
                 difference=check.get("of") == "difference" if check["kind"] == "magnitude" else check["kind"] in ("difference", "equivalence", "recipe_equivalence"),
-                can_fail=can_fail(check), machines=list(out.machines), post_hoc=out.post_hoc or "", detail=out.detail)
+                can_fail=can_fail(check), machines=list(out.machines), post_hoc=out.post_hoc or "", detail=out.detail,
+                registered_outcome=out.registered or out.status, changed_after_data=out.changed)
 
 # %% ../nbs/11_verdicts.ipynb #aece5f7f
 def verdict_records(recipe: str = RECIPE, root=None) -> dict:
