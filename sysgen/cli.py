@@ -17,6 +17,7 @@ from dataclasses import MISSING
 from pathlib import Path
 
 from . import __version__
+from .cli_runs import UsageError
 from .cli_runs import bench_train_command, eval_command, pack_command, sweep_command, train_command, train_config_of
 from .dataset import DatasetConfig
 from .distributions import SPLITS
@@ -72,6 +73,14 @@ def _palette(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{v} levels would be {v ** 3:,} colours; at most {MAX_PALETTE} ({MAX_PALETTE ** 3:,} colours)")
     return v
 
+def _threads(text: str) -> int:
+    "An argparse type: torch threads, a whole number ≥ 1 (0: the default, as `sysgen.runtime.choose_threads` reads it)."
+    v = _int(text)
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number ≥ 1 (or 0 for the default), got {v}; "
+                                         "try --threads 1")
+    return v
+
 def _option(p: argparse.ArgumentParser, flag: str, note: str = "", **kw) -> None:
     "Add the dataset option `flag` to `p`: its field's type, default and number of values (`field_kinds`), its help (and `note`); `kw` overrides (e.g. required=True)."
     field, help, *metavar = DATASET_FLAGS[flag]
@@ -88,8 +97,9 @@ def _option(p: argparse.ArgumentParser, flag: str, note: str = "", **kw) -> None
 def _runtime_options(p: argparse.ArgumentParser, device: str | None = None, model: bool = False,
                      threads: str = "torch threads") -> None:
     "--threads, and where asked --device (its default named) and the model's --bf16 and --attention: how a command computes (sysgen.runtime)."
-    p.add_argument("--threads", type=int, default=None, metavar="N", help=f"{threads} (default: OMP_NUM_THREADS if "
-                   "set, else 1; more threads than idle cores can run many times slower)")
+    p.add_argument("--threads", type=_threads, default=None, metavar="N",
+                   help=f"{threads} (default: OMP_NUM_THREADS if set, else 1; more threads than idle cores can run "
+                   "many times slower)")
     if device: p.add_argument("--device", choices=DEVICES, default=None,
                               help=f"where to compute: auto (a GPU when there is one), cpu or cuda (default: {device})")
     if model: p.add_argument("--bf16", choices=("auto", "true", "false"), default=None,
@@ -166,12 +176,14 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
 
     r = _command(sub, "render", _render, help="draw scenes of a split to a PNG grid",
                        description="Render the first --n scenes of a split (exactly those a dataset with the same "
-                       "options holds) into one PNG grid, and print its path.")
+                       "options holds) into one PNG grid, and print its path. In valB and valC a box marks each "
+                       "object whose shape–colour combination (--probe's, with colour) training never shows, and a "
+                       "line below the grid says so.")
     for flag in DESIGN: _option(r, flag, **dict(required=True, note="; required") if flag == "--palette" else {})
     r.add_argument("--split", default="trainA", choices=SPLITS, help="which split (default: %(default)s)")
     r.add_argument("--n", type=_at_least(1), default=16, help="number of scenes (default: %(default)s)")
     _option(r, "--size")                                  # the dataset's default: the same pictures a dataset holds
-    r.add_argument("--ncol", type=int, default=None, help="images per row (default: about √n)")
+    r.add_argument("--ncol", type=_at_least(1), default=None, help="images per row (default: about √n)")
     r.add_argument("--out", metavar="PNG", required=True, help="output PNG file")
     _runtime_options(r, device="cpu")
 
@@ -180,12 +192,13 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     br = _command(bsub, "render", _bench_render, help="images per second of the renderer",
                          description="Sample fresh scenes, warm up, then time only the rendering.")
     _option(br, "--size")
-    br.add_argument("--images", type=int, default=4000, help="images to render (default: %(default)s)")
-    br.add_argument("--batch", type=int, default=512, help="render batch size (default: %(default)s)")
+    br.add_argument("--images", type=_at_least(1), default=4000, help="images to render (default: %(default)s)")
+    br.add_argument("--batch", type=_at_least(1), default=512, help="render batch size (default: %(default)s)")
     _option(br, "--antialias")
     _option(br, "--palette", default=6, note=" (default: %(default)s)")
     _option(br, "--seed")
-    br.add_argument("--repeats", type=int, default=1, help="timed runs; the median is reported (default: %(default)s)")
+    br.add_argument("--repeats", type=_at_least(1), default=1,
+                    help="timed runs; the median is reported (default: %(default)s)")
     _runtime_options(br, device="cpu")
     bt = _command(bsub, "train", bench_train_command, help="training samples per second, FLOPs and MFU",
                          description="Time training steps of a configuration on synthetic data after a warm-up; "
@@ -215,6 +228,9 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
                    "configuration its config.json holds (flags given must agree with it; --threads, --device, --bf16 "
                    "and --attention may change how it computes)")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
+    t.add_argument("--json", action="store_true", help="end with one JSON line {run_dir, metrics, wall_seconds} "
+                   "instead of the summary (accuracy per attribute in and out of distribution, wall time, where the "
+                   "files are)")
     _runtime_options(t, device="the configuration's, auto", model=True)
     t.add_argument("--render-device", choices=DEVICES, default="cpu",
                    help="where the scenes are rendered: cpu (the default: the same pixels on every machine), cuda or auto "
@@ -263,11 +279,14 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
     pl = _command(sub, "plan", _plan, help="every run the registered checks of a recipe still need, with commands and costs",
                         description="List, in order (held-out draws, shift arms, NMI, the prediction's targets, then every other "
                         "sweep with registered checks), the runs of --recipe that no finished result holds yet: the checks each "
-                        "feeds, its sysgen train command, and its cost on this machine from the samples/s the recipe's runs "
-                        "measured on this kind of machine (sysgen.plan). --run trains them in that order and resumes after an interruption.")
+                        "feeds, its sysgen train command, and its cost on this machine: from the samples/s the "
+                        "recipe's runs measured on this kind of machine, or where none has trained here, from its "
+                        "FLOPs at the rate measured on the nearest kind that has, which the plan names (sysgen.plan). "
+                        "--run trains them in that order and resumes after an interruption.")
     pl.add_argument("--recipe", default=RECIPE, choices=list(CONFIGS), metavar="NAME", help=f"the recipe (default: {RECIPE})")
     pl.add_argument("--runs", "--root", dest="root", default=None, metavar="DIR", help="the run store (default: $SYSGEN_RUNS, else results/runs)")
-    pl.add_argument("--json", action="store_true", help="print the plan as one JSON object")
+    pl.add_argument("--json", action="store_true", help="print the plan as one JSON object (each run's command, "
+                    "minutes, checks and state; `rate` says how the costs were found)")
     pl.add_argument("--run", dest="train", action="store_true",     # not `run`: that is the command's own handler (`_command`)
                     help="train the planned runs in order (those waiting on a registration are left out)")
     pl.add_argument("--jobs", type=_at_least(1), default=None, help="with --run: runs at a time (default: one per core)")
@@ -299,7 +318,7 @@ def _parser() -> argparse.ArgumentParser:   # every command's arguments in one p
 
 # %% ../nbs/10_cli.ipynb #pv0cmd01
 def _plan(args) -> None:
-    from sysgen.plan import plan_records, plan_table, run_plan          # no torch until --run trains
+    from sysgen.plan import plan_records, plan_table, run_plan
     if args.train:
         print(json.dumps(dict(trained=run_plan(args.recipe, args.root, jobs=args.jobs, limit=args.limit)))); return
     print(json.dumps(plan_records(args.recipe, args.root), indent=1) if args.json else plan_table(args.recipe, args.root))
@@ -315,15 +334,15 @@ def _verdicts(args) -> None:
 
 # %% ../nbs/10_cli.ipynb #2bd66972
 def _dataset_config(args, **extra) -> DatasetConfig:
-    "The `DatasetConfig` of the dataset options in `args` (each stored under its field's name); a bad value is reported under the flag the user typed, with where to look."
+    "The `DatasetConfig` of the dataset options in `args` (each stored under its field's name); a bad value is a `UsageError` under the flag the user typed, with where to look."
     given = {f: getattr(args, f) for f in DatasetConfig.__dataclass_fields__ if hasattr(args, f)}
     try: return DatasetConfig(**given, **extra)
     except FieldError as e:
-        raise ValueError(f"{_FLAG_OF.get(e.field, e.field)} {e.problem}; see sysgen {args.command} --help") from None
+        raise UsageError(f"{_FLAG_OF.get(e.field, e.field)} {e.problem}; see sysgen {args.command} --help") from None
 
 # %% ../nbs/10_cli.ipynb #d7a1c0de
 def _dataset(args) -> None:
-    from sysgen.dataset_files import build_dataset, load_dataset, merge_shards
+    from sysgen.dataset_files import build_dataset, load_dataset, merge_shards, parse_shard
     from sysgen.runtime import choose_threads, torch_threads
     if args.merge:
         if args.palette is not None or args.out or args.shard:
@@ -333,8 +352,10 @@ def _dataset(args) -> None:
     missing = [o for o, v in (("--palette", args.palette), ("--out", args.out)) if v is None]
     if missing: args.parser.error(f"the following arguments are required: {', '.join(missing)} (or --merge DIR)")
     config = _dataset_config(args)
+    try: shard = parse_shard(args.shard)
+    except ValueError as e: raise UsageError(f"--{e}") from None             # 'shard must be …'
     with torch_threads(choose_threads(args.threads)):
-        path = build_dataset(config, args.out, shard=args.shard, progress=not args.quiet, batch_size=args.batch)
+        path = build_dataset(config, args.out, shard=shard, progress=not args.quiet, batch_size=args.batch)
     print(load_dataset(path, verify=False))
 
 # %% ../nbs/10_cli.ipynb #67908c3a
@@ -349,17 +370,50 @@ def _writable(path: Path, flag: str = "--out") -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
 
+def _unseen(scenes, split):
+    "(B, K) True for each object of `scenes` whose combination of the `split`'s probe (its shape, by default) and colour training never shows (`SystematicSplit.held_out`)."
+    import numpy as np
+    from sysgen.scenes import palette, vocabulary
+    index = {c: i for i, c in enumerate(palette(scenes.palette_n).names)}
+    values, out = getattr(scenes, split.probe), np.zeros(scenes.shape.shape, bool)
+    for v, value in enumerate(vocabulary(split.probe)):
+        out |= scenes.mask & (values == v) & np.isin(scenes.color, [index[c] for c in split.held_out(value)])
+    return out
+
+def _with_legend(grid, text: str, colour):
+    "`grid` (H, W, 3 uint8) with one line below it: a box in the marks' `colour`, then `text`; widened where the line needs it."
+    import numpy as np
+    from PIL import Image, ImageDraw, ImageFont
+    font = ImageFont.load_default()
+    _, top, right, bottom = ImageDraw.Draw(Image.new("RGB", (1, 1))).textbbox((0, 0), text, font=font)
+    key = bottom - top + 2                                        # the box: as tall as the text
+    canvas = Image.new("RGB", (max(grid.shape[1], key + 10 + right), grid.shape[0] + key + 8), "white")
+    canvas.paste(Image.fromarray(grid), (0, 0))
+    draw, y = ImageDraw.Draw(canvas), grid.shape[0] + 4
+    draw.rectangle([2, y, 2 + key, y + key], outline=tuple(colour))
+    draw.text((key + 8, y + 1 - top), text, fill="black", font=font)
+    return np.asarray(canvas)
+
 def _render(args) -> None:
     from PIL import Image
     from sysgen.dataset import split_scenes
     from sysgen.io import atomic_write
-    from sysgen.render import image_grid, render
+    from sysgen.render import MARK, image_grid, mark_objects, object_boxes, render
     from sysgen.runtime import choose_threads, torch_threads
     config, out = _dataset_config(args), _writable(Path(args.out))
     with torch_threads(choose_threads(args.threads)):
-        images = render(split_scenes(config, args.split, 0, args.n), size=args.size, antialias=args.antialias,
+        scenes = split_scenes(config, args.split, 0, args.n)
+        images = render(scenes, size=args.size, antialias=args.antialias, camera=config.camera(),   # as a dataset draws
                         device=args.device or "cpu")
+        held = args.split not in ("trainA", "valA")                # valB, valC: combinations training never shows
+        if held:
+            unseen = _unseen(scenes, config.systematic())
+            boxes = object_boxes(scenes, args.size, camera=config.camera(), device=args.device or "cpu")
+            images = mark_objects(images, boxes, unseen, width=max(1, args.size // 96))
     grid = image_grid(images, ncol=args.ncol or math.ceil(math.sqrt(args.n)))
+    if held:
+        legend = f"boxed: {config.probe}-colour combinations never seen in training"      # ASCII: PIL's own font
+        grid = _with_legend(grid, f"{legend} ({unseen.sum()} of {scenes.mask.sum()} objects)", MARK)
     atomic_write(out, lambda tmp: Image.fromarray(grid).save(tmp, format="PNG"))    # whole, or not at all
     print(out)
 
@@ -404,6 +458,9 @@ def main(argv: list[str] | None = None) -> None:
     try:
         args.run(args)
         sys.stdout.flush()    # inside the try: a reader that went away shows up here at the latest
+    except UsageError as e:   # the command line is wrong, whatever the disk holds: argparse's code
+        if args.verbose: traceback.print_exception(e)
+        args.parser.exit(2, f"{args.parser.prog}: error: {e}\n")
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e:
         if args.verbose: traceback.print_exception(e)
         hint = " (--verbose shows why)" if e.__cause__ is not None and not args.verbose else ""

@@ -5,19 +5,21 @@
 # %% ../nbs/10a_cli_runs.ipynb #0a02c235
 from __future__ import annotations
 
+import difflib
 import errno
 import json
 import os
 import sys
 from contextlib import contextmanager
+from dataclasses import fields
 from pathlib import Path
 
 from .io import parse_overrides
 from .store import RunDir
 
 # %% auto #0
-__all__ = ['runtime_overrides', 'bench_train_command', 'train_config_of', 'train_command', 'eval_command', 'sweep_command',
-           'pack_command']
+__all__ = ['runtime_overrides', 'UsageError', 'set_overrides', 'bench_train_command', 'train_config_of', 'train_summary',
+           'train_command', 'eval_command', 'sweep_command', 'pack_command']
 
 # %% ../nbs/10a_cli_runs.ipynb #b1c8fe56
 def runtime_overrides(args) -> dict:
@@ -29,12 +31,31 @@ def runtime_overrides(args) -> dict:
     if getattr(args, "attention", None) is not None: out["attention"] = args.attention
     return out
 
+# %% ../nbs/10a_cli_runs.ipynb #ue0code1
+class UsageError(ValueError):
+    "A command line that cannot run as written, found before any work: `sysgen` exits with 2, as argparse does for its own usage errors (1 is for failures while a command runs)."
+
+def _either(names: list[str]) -> str: return " or ".join(filter(None, [", ".join(names[:-1]), names[-1]]))
+
+def set_overrides(cls, items, flag: str = "--set") -> dict:
+    "{field: value} of the `--set KEY=VALUE` `items` for the dataclass `cls` (`sysgen.io.parse_overrides`); a bad item is a `UsageError` naming `flag`, an unknown key with the closest known ones."
+    known = [f.name for f in fields(cls)]
+    for item in items or []:
+        key, sep, _ = item.partition("=")
+        if sep and key not in known:
+            close = difflib.get_close_matches(key, known, n=3)
+            hint = (f"did you mean {_either(close)}?" if close else
+                    f"none is close (the keys are the fields of {cls.__module__}.{cls.__name__})")
+            raise UsageError(f"{flag}: unknown {getattr(cls, 'KIND', 'configuration')} key {key!r}; {hint}")
+    try: return parse_overrides(cls, items)
+    except ValueError as e: raise UsageError(f"{flag}: {e}") from None
+
 # %% ../nbs/10a_cli_runs.ipynb #abdffdbb
 def bench_train_command(args) -> None:
     from sysgen.recipes import RECIPE
     from sysgen.config import TrainConfig
     from sysgen.bench import train_benchmark
-    overrides = {**parse_overrides(TrainConfig, args.set), **runtime_overrides(args)}      # the flags win over --set
+    overrides = {**set_overrides(TrainConfig, args.set), **runtime_overrides(args)}      # the flags win over --set
     if args.pack is not None:
         from sysgen.packed import packed_benchmark
         print(json.dumps(packed_benchmark(args.config or RECIPE, pack=args.pack, steps=args.steps, warmup=args.warmup,
@@ -58,13 +79,24 @@ def _given(args) -> list[tuple[str, str, object]]:
     from sysgen.config import TrainConfig
     out = [(f"{flag} {v}", field, v) for flag, field, v in (("--config", "name", args.config), ("--palette", "palette", args.palette),
                                                             ("--seed", "seed", args.seed)) if v is not None]
-    return out + [(f"--set {item}", *next(iter(parse_overrides(TrainConfig, [item]).items()))) for item in args.set]
+    return out + [(f"--set {item}", *next(iter(set_overrides(TrainConfig, [item]).items()))) for item in args.set]
+
+def _flagged(e: ValueError, given) -> str:
+    "The message of the configuration's error `e` under the flag that set its field (`FieldError.field`, else the message's first word): `--palette must be …`, `--set: steps must be …`."
+    field = getattr(e, "field", None) or str(e).split(" ", 1)[0]
+    flag = next((typed.split()[0] for typed, f, _ in given if f == field), None)
+    if flag is None: return str(e)
+    return f"{flag}: {e}" if flag == "--set" else f"{flag} {getattr(e, 'problem', None) or str(e).split(' ', 1)[1]}"
 
 def train_config_of(args):
-    "The configuration `sysgen train` trains: --config (else the recipe), then --set, --palette, --seed and the runtime flags."
-    from sysgen.recipes import RECIPE, get_config
-    overrides = {field: v for _, field, v in _given(args) if field != "name"}
-    return get_config(args.config or RECIPE, **{**overrides, **runtime_overrides(args)})
+    "The configuration `sysgen train` trains: --config (else the recipe), then --set, --palette, --seed and the runtime flags; a value it refuses is a `UsageError` naming the flag."
+    from sysgen.recipes import CONFIGS, RECIPE, get_config
+    if args.config is not None and args.config not in CONFIGS:
+        raise UsageError(f"--config: unknown configuration {args.config!r}; expected one of {', '.join(CONFIGS)}")
+    given = _given(args)
+    overrides = {field: v for _, field, v in given if field != "name"}
+    try: return get_config(args.config or RECIPE, **{**overrides, **runtime_overrides(args)})
+    except ValueError as e: raise UsageError(_flagged(e, given)) from None
 
 def _resumed_config(args, saved):
     "The configuration a resumed run continues with: `saved` (its config.json) with the runtime flags given. A flag that disagrees with what the run learns is an error naming it."
@@ -110,6 +142,36 @@ def _disk_full(run: RunDir):
             full.add_note(f"the files this run wrote are removed ({run} is as it was)")
         raise full from e
 
+def _check_run_dir(run: RunDir) -> None:
+    "Stop, before any work, where --run-dir cannot hold a run: a path that is a file, or that goes through one."
+    there = next((p for p in (run.path, *run.path.parents) if p.exists() or p.is_symlink()), None)
+    if there is not None and not there.is_dir():
+        where = "is a file" if there == run.path else f"goes through {there}, a file"
+        raise ValueError(f"--run-dir {run} {where}, not a directory: choose another --run-dir")
+
+def _wall(seconds: float) -> str:
+    "A wall time for people: 3.4 s, 2 min 5 s, 1 h 23 min."
+    s = round(seconds)
+    if seconds < 60: return f"{seconds:.1f} s"
+    return f"{s // 60} min {s % 60} s" if s < 3600 else f"{s // 3600} h {s % 3600 // 60} min"
+
+def train_summary(run: RunDir, result: dict) -> str:
+    "What `sysgen train` prints when a run ends: its accuracy (%) per attribute in distribution (valA) and out of it (valB, valC) as a small table, its steps and wall time, and where its files are."
+    m = result["metrics"]
+    cols = [("ID (valA)", "valA"), ("OOD (valB)", "valB"), ("OOD (valC)", "valC")]
+    attrs = list(dict.fromkeys(a for _, s in cols for a, v in m.get(s, {}).items() if isinstance(v, (int, float))))
+    cell = lambda s, a: "—" if not isinstance(m.get(s, {}).get(a), (int, float)) else f"{100 * m[s][a]:.1f}"
+    lines = [f"{run}: {result.get('steps', '?')} steps, wall time {_wall(result['wall_seconds'])}",
+             "accuracy (%)" + "".join(f"{h:>13}" for h, _ in cols)]
+    lines += [f"{a:<12}" + "".join(f"{cell(s, a):>13}" for _, s in cols) for a in attrs]
+    files = [f for f in ("result", "log", "ckpt", "config") if run.has(f)]
+    about = dict(result="this result", log="the training log", ckpt="the checkpoint", config="the configuration")
+    lines.append("ID: combinations seen in training; OOD: combinations held out of it "
+                 "(valC: on the palette's corner colours)")
+    listed = ", ".join(f"{run.file(f).name} ({about[f]})" for f in files)
+    lines += [f"files in {run}:", f"  {listed}"] if files else [f"files in {run}: none"]
+    return "\n".join(lines)
+
 def train_command(args) -> None:
     from dataclasses import replace
     from sysgen.sweep import run_name
@@ -119,6 +181,7 @@ def train_command(args) -> None:
     config = train_config_of(args)
     base = CONFIGS[config.name]                      # the default directory is named by what is learned only
     run = RunDir(args.run_dir or f"runs/{run_name(replace(config, **{k: getattr(base, k) for k in TrainConfig.RUNTIME}))}")
+    _check_run_dir(run)
     saved = _saved_config(run)
     if args.resume and saved is None:
         raise FileNotFoundError(f"--resume: {run} holds no run to resume ({'it does not exist' if not run.path.exists() else 'no config.json'}); "
@@ -134,7 +197,10 @@ def train_command(args) -> None:
         result = train(config, run.path, resume=args.resume, progress=not args.quiet, render_device=args.render_device)
     if finished: print(f"{run} is finished: nothing to train. Its result is {run.result_file} "
                        "(to train it again, choose another --run-dir).")
-    if result: print(json.dumps(dict(run_dir=str(run), metrics=result["metrics"], wall_seconds=result["wall_seconds"])))
+    if not result: return
+    if args.json:
+        print(json.dumps(dict(run_dir=str(run), metrics=result["metrics"], wall_seconds=result["wall_seconds"])))
+    else: print(train_summary(run, result))
 
 
 # %% ../nbs/10a_cli_runs.ipynb #8c2a1c17
@@ -158,20 +224,25 @@ def _slurm_params(items) -> dict:
     params = {}
     for item in items:
         key, sep, value = item.partition("=")
-        if not sep: raise ValueError(f"--slurm expects KEY=VALUE, got {item!r}; e.g. --slurm slurm_partition=gpu")
+        if not sep: raise UsageError(f"--slurm expects KEY=VALUE, got {item!r}; e.g. --slurm slurm_partition=gpu")
         params[key] = int(value) if value.isdigit() else value
     return params
 
 def _sweep_overrides(args) -> dict:
-    "The fields --set changes in every run of the sweep; an error naming --set for a key the configuration lacks or the sweep varies, and with --verdict."
+    "The fields --set changes in every run of the sweep; a `UsageError` for an unknown sweep or --config, naming --set for a key the configuration lacks or the sweep varies, and with --verdict."
     from sysgen.sweep import get_sweep
     from sysgen.config import TrainConfig
-    sweep = get_sweep(args.name)                               # an unknown NAME is its own error
-    try: overrides = sweep.check_overrides(parse_overrides(TrainConfig, args.set))
-    except ValueError as e: raise ValueError(f"--set: {e}") from None
+    from sysgen.recipes import CONFIGS
+    try: sweep = get_sweep(args.name)                          # an unknown NAME is its own error
+    except ValueError as e: raise UsageError(str(e)) from None
+    if args.config is not None and args.config not in CONFIGS:
+        raise UsageError(f"--config: unknown configuration {args.config!r}; expected one of {', '.join(CONFIGS)}")
+    overrides = set_overrides(TrainConfig, args.set)
+    try: overrides = sweep.check_overrides(overrides)
+    except ValueError as e: raise UsageError(f"--set: {e}") from None
     if overrides and args.verdict:
-        raise ValueError("--verdict judges the sweep's own runs by the checks registered for them; runs made with --set "
-                         "are another experiment, with no checks registered (--list shows their state)")
+        raise UsageError("--verdict judges the sweep's own runs by the checks registered for them; runs made with "
+                         "--set are another experiment, with no checks registered (--list shows their state)")
     return overrides
 
 def _refuse_corrupt(runs: list[dict], name: str) -> None:
@@ -204,10 +275,11 @@ def sweep_command(args) -> None:
         print(judge(args.name, args.seeds, root, config=args.config)); return
     params = _slurm_params(args.slurm)
     if args.executor != "packed" and (args.pack is not None or args.budget is not None):
-        raise ValueError("--pack and --budget go with --executor packed")
+        raise UsageError("--pack and --budget go with --executor packed")
     if args.index is not None:
         if not 0 <= args.index < len(runs):
-            raise ValueError(f"--index {args.index} is outside the sweep's {len(runs)} runs (0 … {len(runs) - 1}); --list shows them")
+            raise UsageError(f"--index {args.index} is outside the sweep's {len(runs)} runs (0 … {len(runs) - 1}); "
+                             "--list shows them")
         _refuse_corrupt(runs[args.index:args.index + 1], args.name)
         if runs[args.index]["state"] == "done":
             print(f"run {args.index} is finished: its result is {RunDir(runs[args.index]['run_dir']).result_file}")
@@ -239,6 +311,7 @@ def _run_list(path) -> list[tuple]:
         name, *argv = shlex.split(line)
         if "--run-dir" in argv: raise ValueError(f"{path}, line {n}: no --run-dir in a run list (the run's directory is RUNS/{name})")
         try: out.append((name, train_config(argv)))
+        except UsageError as e: raise ValueError(f"{path}, line {n} ({name}): {e}") from None
         except ValueError: raise ValueError(f"{path}, line {n}: the arguments of {name} are not sysgen train's (above)") from None
     names = [n for n, _ in out]
     if len(set(names)) < len(names): raise ValueError(f"{path} names a run twice: {sorted({n for n in names if names.count(n) > 1})}")

@@ -6,8 +6,11 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import shlex
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .io import runs_root
@@ -19,8 +22,8 @@ from .sweep import SWEEPS, canonical, run_name, train_args
 from .registry import load_questions, load_registry, project_dir
 
 # %% auto #0
-__all__ = ['ORDER', 'point_run', 'check_points', 'feeds', 'Planned', 'planned', 'this_machine', 'measured_rate', 'minutes',
-           'plan_records', 'plan_table', 'run_plan']
+__all__ = ['ORDER', 'WIDTH', 'point_run', 'check_points', 'feeds', 'Planned', 'planned', 'this_machine', 'run_flops',
+           'measured_rate', 'nearest_machine', 'cost_rate', 'minutes', 'plan_records', 'plan_table', 'run_plan']
 
 # %% ../nbs/09d_plan.ipynb #bc4c27fe
 ORDER = ("draws", "shift", "nmi", "prediction")         # the questions and sweeps that come first, in this order
@@ -63,10 +66,14 @@ class Planned:
     @property
     def name(self) -> str: return run_name(self.config)
 
+    def argv(self, root="results/runs") -> list[str]:
+        "The words of the `sysgen train` command that trains (or resumes, where it has a checkpoint) this run into `root`."
+        return ["sysgen", "train", *train_args(self.config), "--threads", "1", "--run-dir", str(Path(root) / self.name),
+                *(["--resume"] if self.state == "partial" else [])]
+
     def command(self, root="results/runs") -> str:
-        "The `sysgen train` command that trains (or resumes, where it has a checkpoint) this run into `root`."
-        resume = " --resume" if self.state == "partial" else ""
-        return f"sysgen train {' '.join(train_args(self.config))} --threads 1 --run-dir {Path(root) / self.name}{resume}"
+        "`argv` as one line for a shell."
+        return shlex.join(self.argv(root))
 
 def _groups(recipe: str) -> list[tuple[str, list[dict]]]:
     "(group, points) in the plan's order: the registered questions, then the sweeps with registered checks."
@@ -106,56 +113,156 @@ def _tokens(config) -> int:
     seq = (config.image_size // config.patch) ** 2 + config.text_len
     return seq * config.n_layers * (4 * config.d_model ** 2 + 2 * config.d_model * config.d_ff)
 
-def measured_rate(recipe: str = RECIPE, machine: str | None = None, root=None) -> dict | None:
-    "{'samples_per_s', 'data_seconds', 'tokens', 'runs'}: the median rate the runs of `recipe` under `root` logged on `machine` (default: this one), finished or not; None where none trained there."
-    machine, rates, data, tokens = machine or this_machine(), [], [], []
+_FLOPS: dict = {}    # (model configuration, optimizer, batch size) → training FLOPs of one step
+
+def run_flops(config) -> float:
+    "Training FLOPs of a run of `config` (`sysgen.bench.flops_per_run`), one step counted per architecture, optimizer and batch size: the rest is steps."
+    from sysgen.bench import flops_per_run                 # builds the model: torch
+    from sysgen.text import Vocab
+    key = (config.model_config(len(Vocab(config.palette))), config.optimizer, config.batch_size)
+    if key not in _FLOPS: _FLOPS[key] = flops_per_run(replace(config, steps=1))
+    return _FLOPS[key] * config.steps
+
+_ARCH = ("image_size", "patch", "text_len", "n_layers", "d_model", "d_ff")
+
+def _measured(recipe: str, root=None) -> dict[str, list[tuple]]:
+    "Machine kind → (median samples/s it logged, seconds drawing its scenes, its configuration) of each run of `recipe` under `root` that logged at least 3 rates, finished or not."
+    out: dict[str, list[tuple]] = {}
     for run in run_dirs(root):
         if not run.has("config"): continue
         c = run.read("config")
         cfg, rt = c.get("config", c), c.get("runtime")                  # config.json: {'config': {...}, 'runtime': {...}}
-        if cfg.get("name") != recipe or not rt or machine_kind(rt) != machine: continue
+        if cfg.get("name") != recipe or not rt: continue
         logged = [json.loads(l).get("samples_per_s") for l in (run.path / "log.jsonl").read_text().splitlines() if l.strip()] if (run.path / "log.jsonl").is_file() else []
         logged = [v for v in logged if v]
         if len(logged) < 3: continue
-        rates.append(statistics.median(logged)); data.append(rt.get("data_seconds") or 0.0)
-        tokens.append(_tokens(get_config(recipe, **{k: v for k, v in cfg.items() if k in ("image_size", "patch", "text_len", "n_layers", "d_model", "d_ff")})))
-    if not rates: return None
-    return dict(samples_per_s=statistics.median(rates), data_seconds=statistics.median(data), tokens=statistics.median(tokens), runs=len(rates))
+        out.setdefault(machine_kind(rt), []).append((statistics.median(logged), rt.get("data_seconds") or 0.0, cfg))
+    return out
+
+def _config_of(recipe: str, cfg: dict):
+    "The configuration a run's config.json holds; the recipe with its architecture where an old file no longer reads."
+    from sysgen.config import TrainConfig
+    try: return TrainConfig.from_dict(cfg)
+    except (TypeError, ValueError):
+        return get_config(recipe, **{k: v for k, v in cfg.items() if k in _ARCH + ("palette", "batch_size")})
+
+def _rate(recipe: str, machine: str, runs: list[tuple], flops: bool = False) -> dict:
+    med = statistics.median
+    arch = lambda c: get_config(recipe, **{k: v for k, v in c.items() if k in _ARCH})
+    out = dict(machine=machine, samples_per_s=med(r for r, _, _ in runs), data_seconds=med(d for _, d, _ in runs),
+               tokens=med(_tokens(arch(c)) for _, _, c in runs), runs=len(runs))
+    if flops:
+        def per_s(rate, cfg):
+            c = _config_of(recipe, cfg)
+            return rate * run_flops(c) / (c.steps * c.batch_size)            # samples/s × FLOPs per sample
+        out["flop_per_s"] = med(per_s(r, c) for r, _, c in runs)
+    return out
+
+def measured_rate(recipe: str = RECIPE, machine: str | None = None, root=None, flops: bool = False) -> dict | None:
+    "{'machine', 'samples_per_s', 'data_seconds', 'tokens', 'runs'}: the median rate the runs of `recipe` under `root` logged on `machine` (default: this one), finished or not, and with `flops` their median FLOP/s (`flop_per_s`); None where none trained there."
+    machine = machine or this_machine()
+    runs = _measured(recipe, root).get(machine)
+    return _rate(recipe, machine, runs, flops) if runs else None
+
+_CPU_KIND = re.compile(r"(.*?)(?: family (\d+) model (\d+))? \((amx|avx512_bf16|fp32|not recorded)\)")
+
+def _kind(kind: str) -> tuple:
+    "(device, name, family, bf16 path) of a machine kind (`machine_kind`): a CPU's parts, or ('GPU', its name, None, None)."
+    m = _CPU_KIND.fullmatch(kind)
+    return ("CPU", m[1], m[2], m[4]) if m else ("GPU", kind, None, None)
+
+def nearest_machine(machine: str, measured) -> str | None:
+    "Of the machine kinds `measured` (kind → runs measured there), the one most like `machine`: a CPU for a CPU and a GPU for a GPU (else None), then the same bf16 path, the same CPU, the same family, the most leading words of its name in common, the most runs."
+    device, name, family, path = _kind(machine)
+    def likeness(k):
+        _, n, f, p = _kind(k)
+        words = len(os.path.commonprefix([n.split(), name.split()]))
+        return (p == path, n == name, f is not None and f == family, words, measured[k])
+    same = [k for k in measured if k != machine and _kind(k)[0] == device]
+    return max(same, key=likeness) if same else None
+
+def cost_rate(recipe: str = RECIPE, machine: str | None = None, root=None) -> dict | None:
+    "The rate behind a plan's costs on `machine` (default: this one): what the recipe's runs measured there (`measured_rate`, with `basis` 'measured'), else the rate of the nearest kind with runs (`nearest_machine`) with its FLOP/s (`basis` 'flops'); None where no kind of that device has."
+    machine, measured = machine or this_machine(), _measured(recipe, root)
+    if measured.get(machine): return dict(_rate(recipe, machine, measured[machine]), basis="measured")
+    near = nearest_machine(machine, {k: len(v) for k, v in measured.items()})
+    return None if near is None else dict(_rate(recipe, near, measured[near], flops=True), basis="flops")
 
 def minutes(p: Planned, rate: dict | None) -> float | None:
-    "Estimated wall-clock minutes of planned run `p` at `rate` (`measured_rate`): the samples it has left (after its checkpoint's step) at the measured rate, scaled by sequence length, plus drawing its scenes; None without a rate."
+    "Estimated wall-clock minutes of planned run `p` at `rate` (`cost_rate`): the samples it has left (after its checkpoint's step) at the measured rate, scaled by sequence length, or with `basis` 'flops' the FLOPs it has left at the measured FLOP/s; plus drawing its scenes; None without a rate."
     if not rate: return None
     c = p.config
+    if rate.get("basis") == "flops":
+        return (run_flops(c) * (c.steps - p.step) / c.steps / rate["flop_per_s"] + rate["data_seconds"]) / 60
     return ((c.steps - p.step) * c.batch_size / rate["samples_per_s"] * _tokens(c) / rate["tokens"] + rate["data_seconds"]) / 60
 
 # %% ../nbs/09d_plan.ipynb #24ce0b89
-def plan_records(recipe: str = RECIPE, root=None) -> dict:
-    "The plan of `recipe` as data: this machine, the measured rate behind the costs, and one record per run still needed, in order."
-    rate, runs = measured_rate(recipe, root=root), planned(recipe, root)
+def plan_records(recipe: str = RECIPE, root=None, machine: str | None = None) -> dict:
+    "The plan of `recipe` as data: the machine costed (default: this one), the rate behind the costs (`cost_rate`), and one record per run still needed, in order."
+    machine = machine or this_machine()
+    rate, runs = cost_rate(recipe, machine, root), planned(recipe, root)
     shown_root = Path(root) if root is not None else Path("results/runs")
-    return dict(recipe=recipe, machine=this_machine(), rate=rate,
+    return dict(recipe=recipe, machine=machine, rate=rate,
                 runs=[dict(group=p.group, run=p.name, state=p.state, step=p.step, minutes=None if (m := minutes(p, rate)) is None else round(m, 1),
                            feeds=p.feeds, blocked=p.blocked, command=p.command(shown_root)) for p in runs])
 
-def plan_table(recipe: str = RECIPE, root=None) -> str:
-    "What `sysgen plan` prints: per group the runs still needed with their state, cost on this machine and the checks they feed, then the total."
-    rec = plan_records(recipe, root)
-    rate, runs = rec["rate"], rec["runs"]
-    lines = [f"{recipe} on {rec['machine']}: " + (f"{rate['samples_per_s']:.0f} training samples/s per run (median of {rate['runs']} runs here)"
-             if rate else "no run of the recipe has trained on this kind of machine yet: costs unknown")]
+WIDTH = 120    # the longest line `plan_table` prints
+
+def _wrapped(command: str, indent: int = 4, width: int = WIDTH) -> list[str]:
+    "`command` as shell lines of at most `width` characters (a longer word alone on its line), continued with ` \\`; a flag stays on the line of its first value."
+    words, units = shlex.split(command), []
+    for i, word in enumerate(words):
+        if i and words[i - 1].startswith("--") and not word.startswith("--"): units[-1] += " " + shlex.quote(word)
+        else: units.append(shlex.quote(word))
+    lines, line = [], " " * indent
+    for word in units:
+        if line.strip() and len(line) + 1 + len(word) + 2 > width:
+            lines.append(line + " \\"); line = " " * (indent + 2)
+        line += ("" if not line.strip() else " ") + word
+    return lines + [line]
+
+def _fitted(items: list[str], room: int) -> str:
+    "As many of `items` as fit in `room` characters, joined, with how many are left out."
+    out = ""
+    for i, item in enumerate(items):
+        more = f" +{len(items) - i - 1} more" if i < len(items) - 1 else ""
+        if len(out) + len(", " * bool(out)) + len(item) + len(more) > room:
+            return f"{out} +{len(items) - i} more" if out else f"{item[:max(room - 1, 1)]}…"
+        out += ", " * bool(out) + item
+    return out
+
+def plan_table(recipe: str = RECIPE, root=None, machine: str | None = None) -> str:
+    "What `sysgen plan` prints: how the costs were found, then per group the runs still needed with their state, cost on the machine (default: this one) and the checks they feed, each with its `sysgen train` command, then the total."
+    rec = plan_records(recipe, root, machine)
+    rate, runs, unit = rec["rate"], rec["runs"], "GPU-hours" if _kind(rec["machine"])[0] == "GPU" else "core-hours"
+    if rate and rate["basis"] == "measured":
+        lines = [f"{recipe} on {rec['machine']}: {rate['samples_per_s']:.0f} training samples/s per run "
+                 f"(median of {rate['runs']} runs here)"]
+    elif rate:
+        lines = [f"{recipe} on {rec['machine']}: no run of the recipe has trained on this kind of machine yet;",
+                 "costs from each run's FLOPs at the rate measured on the nearest kind of machine that has:",
+                 f"{rate['machine']}, {rate['flop_per_s'] / 1e9:.1f} GFLOP/s per run "
+                 f"(median of {rate['runs']} runs there)"]
+    else: lines = [f"{recipe} on {rec['machine']}: costs unknown;",
+                   "no run of the recipe has trained on this kind of machine, nor on one like it, yet"]
     for group in dict.fromkeys(r["group"] for r in runs):
         mine = [r for r in runs if r["group"] == group]
         cost = [r["minutes"] for r in mine if r["minutes"] is not None]
-        lines.append(f"\n{group}: {len(mine)} run{'s' if len(mine) != 1 else ''}" + (f", about {sum(cost) / 60:.1f} core-hours" if cost else ""))
+        lines.append(f"\n{group}: {len(mine)} run{'s' if len(mine) != 1 else ''}"
+                     + (f", about {sum(cost) / 60:.1f} {unit}" if cost else ""))
         for r in mine:
             cost = "" if r["minutes"] is None else f"{r['minutes']:.0f} min"
-            what = f"blocked: {r['blocked']}" if r["blocked"] else ", ".join(r["feeds"][:3]) + (" …" if len(r["feeds"]) > 3 else "")
             state = f"{'running ' if r['state'] == 'running' else ''}at {r['step']}" if r["state"] in ("partial", "running") and r["step"] else r["state"]
-            lines.append(f"  {r['run']:<56} {state:<8} {cost:>8}  {what}")
+            row = f"  {r['run']:<56} {state:<8} {cost:>8}  "
+            room = WIDTH - len(row)
+            what = f"blocked: {r['blocked']}"[:room] if r["blocked"] else _fitted(r["feeds"], room)
+            lines.append(row + what)
+            lines += _wrapped(r["command"])
     total = [r["minutes"] for r in runs if r["minutes"] is not None]
-    lines.append(f"\n{len(runs)} runs" + (f", about {sum(total) / 60:.1f} core-hours on this machine" if total else "")
-                 + "; `sysgen plan --json` gives each run's command")
-    return "\n".join(lines)
+    here = "this machine" if rec["machine"] == this_machine() else rec["machine"]
+    lines.append(f"\n{len(runs)} runs" + (f", about {sum(total) / 60:.1f} {unit} on {here}" if total else "")
+                 + "; `sysgen plan --run` trains them in this order")
+    return "\n".join(l.rstrip() for l in lines)
 
 # %% ../nbs/09d_plan.ipynb #aebca701
 def run_plan(recipe: str = RECIPE, root=None, jobs: int | None = None, limit: int | None = None, progress: bool = True) -> list[str]:

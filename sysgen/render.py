@@ -19,8 +19,8 @@ from .runtime import as_device
 from .scenes import CAMERA, RADIUS, Camera, Scenes, UniformObjects, from_objects, palette, sample_scenes
 
 # %% auto #0
-__all__ = ['SHADING', 'Shading', 'hit_box', 'hit_sphere', 'hit_cylinder', 'render', 'image_grid', 'single_object',
-           'visible_fraction', 'visibility_check', 'footprints', 'render_benchmark']
+__all__ = ['SHADING', 'MARK', 'Shading', 'hit_box', 'hit_sphere', 'hit_cylinder', 'render', 'image_grid', 'single_object',
+           'visible_fraction', 'visibility_check', 'object_boxes', 'mark_objects', 'footprints', 'render_benchmark']
 
 # %% ../nbs/01_render.ipynb #a0413eb0
 def _unit(v): v = np.asarray(v, np.float64); return v / np.linalg.norm(v)
@@ -337,6 +337,49 @@ def visibility_check(size: int = 64, min_fraction: float = 0.5, camera: Camera =
         frac = visible_fraction(scenes, size, camera)
         return np.all(np.where(scenes.mask, frac >= min_fraction, True), axis=1)
     return accept
+
+# %% ../nbs/01_render.ipynb #mk0code1
+MARK = (255, 0, 255)    # magenta: the colour of the marks, bright against the grey floor
+
+def object_boxes(scenes: Scenes, size: int = 64, camera: Camera = CAMERA, batch_size: int = 512,
+                 device="cpu") -> np.ndarray:
+    "(B, K, 4) the pixel rectangle (col0, row0, col1, row1; inclusive) each object shows in a `size`×`size` image: the bounds of the pixels the z-buffer gives it, one ray per pixel; -1 for an empty slot or an object hidden whole."
+    dev = as_device(device)
+    T = lambda a: torch.from_numpy(a).to(dev)
+    B, K = scenes.shape.shape
+    out, empty = np.full((B, K, 4), -1, np.int64), torch.iinfo(torch.int64).max
+    with torch.inference_mode():
+        for s in range(0, B, batch_size):
+            batch = scenes[s:s + batch_size]
+            obj = _objects(batch, size, camera, SHADING)
+            zbuf = torch.full((len(batch) * size * size,), empty, dtype=torch.int64, device=dev)
+            for shape, big in itertools.product(range(3), range(2)):
+                ids = np.flatnonzero((obj["shape"] == shape) & (obj["big"] == big))
+                if len(ids): zbuf.scatter_reduce_(0, *_group_hits(obj, ids, shape, size, camera, T)[3][:2], "amin")
+            zbuf = zbuf.cpu().numpy()
+            pix = np.flatnonzero(zbuf != empty)
+            o = zbuf[pix] & (2 ** 24 - 1)                    # the object: the low bits of its z-key (`_group_hits`)
+            col, row = pix % size, pix // size % size
+            O = len(obj["shape"])
+            box = np.stack([np.full(O, size), np.full(O, size), np.full(O, -1), np.full(O, -1)], 1)
+            for i, (v, at) in enumerate(((col, np.minimum), (row, np.minimum), (col, np.maximum), (row, np.maximum))):
+                at.at(box[:, i], o, v)
+            seen = box[:, 2] >= 0
+            out[s + obj["scene"][seen], obj["slot"][seen]] = box[seen]
+    return out
+
+def mark_objects(images: torch.Tensor, boxes: np.ndarray, which: np.ndarray, colour=MARK,
+                 width: int = 1) -> torch.Tensor:
+    "A copy of uint8 `images` (B, 3, H, W) with a rectangle of `colour`, `width` pixels wide, around each object where `which` (B, K) is True: just outside its box (`object_boxes`) where the image has room, so the object stays uncovered."
+    out, (H, W) = images.clone(), images.shape[2:]
+    c = torch.tensor(colour, dtype=torch.uint8)[:, None]
+    for b, k in zip(*np.nonzero(np.asarray(which) & (boxes[..., 0] >= 0))):
+        c0, r0, c1, r1 = boxes[b, k]
+        c0, r0, c1, r1 = max(c0 - width, 0), max(r0 - width, 0), min(c1 + width, W - 1), min(r1 + width, H - 1)
+        for i in range(width):
+            out[b, :, r0 + i, c0:c1 + 1] = out[b, :, r1 - i, c0:c1 + 1] = c
+            out[b, :, r0:r1 + 1, c0 + i] = out[b, :, r0:r1 + 1, c1 - i] = c
+    return out
 
 # %% ../nbs/01_render.ipynb #fa0c5503
 def footprints(size: int, n: int = 300, seed: int = 0, camera: Camera = CAMERA) -> dict[str, np.ndarray]:

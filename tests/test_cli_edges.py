@@ -1,5 +1,5 @@
 """The command line's rough edges, seen from a fresh process as a user meets them: `--help` without torch, Ctrl-C
-during `sysgen dataset`, and a directory that cannot be written."""
+during `sysgen dataset`, a directory that cannot be written, and one exit code per kind of error."""
 import os
 import signal
 import subprocess
@@ -68,8 +68,66 @@ def _sysgen(*argv, cwd=None):
 def test_train_one_number_for_a_range(tmp_path, item):
     field = item.split("=")[0]
     r = _sysgen("train", "--config", "tiny", "--set", item, "--run-dir", tmp_path / "run")
-    assert _one_line_error(r) == f"sysgen train: error: {field} must be two integers MIN,MAX (e.g. --set {field}=3,10), got {item[-1]}"
+    assert _one_line_error(r, code=2) == (f"sysgen train: error: --set: {field} must be two integers MIN,MAX "
+                                          f"(e.g. --set {field}=3,10), got {item[-1]}")
     assert list(tmp_path.iterdir()) == []
+
+
+# One exit code per kind of error: 2 for a command line that is wrong whatever the disk holds, 1 for what a command
+# meets at run time. Each case: the arguments ({tmp} is a fresh directory holding one regular file, `a-file`), the exit
+# code, and what its one error line says (argparse's own errors come after its usage lines).
+EXIT_CODES = [
+    (["render", "--palette", "0", "--out", "{tmp}/x.png"], 2,
+     "sysgen render: error: --palette must be an integer ≥ 2, got 0"),
+    (["render", "--palette", "99", "--out", "{tmp}/x.png"], 2,
+     "sysgen render: error: argument --palette: 99 levels would be"),
+    (["dataset", "--palette", "0", "--out", "{tmp}/d"], 2,
+     "sysgen dataset: error: --palette must be an integer ≥ 2, got 0"),
+    (["dataset", "--palette", "2", "--shard", "half", "--out", "{tmp}/d"], 2,
+     "sysgen dataset: error: --shard must be written i/n"),
+    (["train", "--config", "tiny", "--palette", "0", "--run-dir", "{tmp}/run"], 2,
+     "sysgen train: error: --palette must be an integer ≥ 2, got 0"),
+    (["train", "--config", "tiny", "--palette", "99"], 2,
+     "sysgen train: error: argument --palette: 99 levels would be"),
+    (["train", "--config", "tiny", "--set", "setps=4", "--run-dir", "{tmp}/run"], 2,
+     "sysgen train: error: --set: unknown configuration key 'setps'; did you mean steps?"),
+    (["train", "--config", "huge", "--run-dir", "{tmp}/run"], 2,
+     "sysgen train: error: --config: unknown configuration 'huge'"),
+    (["bench", "train", "--config", "tiny", "--set", "lrr=1"], 2,
+     "sysgen bench train: error: --set: unknown configuration key 'lrr'; did you mean lr?"),
+    (["bench", "render", "--images", "0"], 2,
+     "sysgen bench render: error: argument --images: must be an integer ≥ 1, got 0"),
+    (["sweep", "diversity", "--list", "--runs", "{tmp}/runs", "--set", "stepz=3"], 2,
+     "sysgen sweep: error: --set: unknown configuration key 'stepz'; did you mean steps or stem?"),
+    (["sweep", "colours", "--list", "--runs", "{tmp}/runs"], 2,
+     "sysgen sweep: error: unknown sweep 'colours'"),
+    (["plan", "--recipe", "nope"], 2,
+     "sysgen plan: error: argument --recipe: invalid choice: 'nope'"),
+    (["train", "--config", "tiny", "--run-dir", "{tmp}/a-file"], 1,
+     "sysgen train: error: --run-dir {tmp}/a-file is a file, not a directory: choose another --run-dir"),
+    (["train", "--config", "tiny", "--run-dir", "{tmp}/a-file/run"], 1,
+     "sysgen train: error: --run-dir {tmp}/a-file/run goes through {tmp}/a-file, a file, not a directory"),
+    (["train", "--config", "tiny", "--resume", "--run-dir", "{tmp}/gone"], 1,
+     "sysgen train: error: --resume: {tmp}/gone holds no run"),
+    (["eval", "{tmp}/gone"], 1,
+     "sysgen eval: error: {tmp}/gone is not a run directory (no config.json)"),
+    (["dataset", "--merge", "{tmp}/gone"], 1,
+     "sysgen dataset: error: {tmp}/gone holds no complete shards"),
+]
+
+
+@pytest.mark.parametrize("argv,code,says", EXIT_CODES, ids=[" ".join(a[:2]) + f" {c}" for a, c, _ in EXIT_CODES])
+def test_exit_code_per_kind_of_error(tmp_path, capsys, argv, code, says):
+    from sysgen.cli import main
+    (tmp_path / "a-file").write_text("kept")
+    fill = lambda s: s.replace("{tmp}", str(tmp_path))
+    with pytest.raises(SystemExit) as e: main([fill(a) for a in argv])
+    err = capsys.readouterr().err
+    assert e.value.code == code, err
+    assert "Traceback" not in err and err.strip().splitlines()[-1].startswith(fill(says)), err
+    if not err.startswith("usage:"): assert len(err.strip().splitlines()) == 1, err     # ours: one line, no usage
+    assert [p.name for p in tmp_path.iterdir()] == ["a-file"], err                      # nothing written …
+    assert (tmp_path / "a-file").read_text() == "kept"                                  # … nor changed
 
 
 def test_resume_of_a_missing_run_refuses(tmp_path):
