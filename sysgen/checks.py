@@ -43,7 +43,8 @@ def mean_interval(acc, words=None, level: float = LEVEL, accuracy: bool = True):
     if x.shape[-1] < 2: return x.mean(-1), np.full(len(x), np.nan), np.full(len(x), np.nan)
     lo, hi = stats.ttest_1samp(z, 0.0, axis=-1).confidence_interval(level)
     if accuracy: lo, hi = expit(lo), expit(hi)
-    return x.mean(-1), np.asarray(lo), np.asarray(hi)
+    flat = np.ptp(x, axis=-1) == 0                          # seeds that agree exactly: no spread, no width, at their value
+    return x.mean(-1), np.where(flat, x.mean(-1), lo), np.where(flat, x.mean(-1), hi)
 
 MEAN_METHOD = {True: "t interval on the empirical logit, back-transformed", False: "t interval"}
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 
 from .io import runs_root
-from .prediction import compare_prediction, load_prediction, prediction_path
+from .prediction import compare_prediction, load_prediction, prediction_path, prediction_skill
 from .results import load_results
 from .report import compare, experiment_frame, recipe_for
 from .sweep import get_sweep
@@ -21,9 +21,10 @@ from .verdicts import checks, correlation_table, draw_answer, judge, shift_answe
 
 # %% auto #0
 __all__ = ['NAMES', 'VERDICTS', 'METRICS', 'BENCH', 'RATIOS', 'pct', 'paper_pct', 'markdown', 'paper_number', 'title', 'overview',
-           'headline', 'recipe_words', 'result_box', 'verdict_row', 'key_table', 'corrections_note', 'checks_table',
-           'judge_notes', 'glance', 'verdict_details', 'collapsed', 'earlier_recipes', 'machine', 'run_costs',
-           'speed_records', 'bench_machine', 'per_run_table', 'speed_table', 'speed_ratios']
+           'headline', 'recipe_words', 'short_draws', 'short_shift', 'result_box', 'verdict_row', 'key_table',
+           'corrections_note', 'checks_table', 'judge_notes', 'glance', 'verdict_details', 'collapsed',
+           'earlier_recipes', 'machine', 'run_costs', 'speed_records', 'bench_machine', 'per_run_table', 'speed_table',
+           'speed_ratios']
 
 # %% ../nbs/11a_pages.ipynb #5ef36995
 def pct(v) -> str:
@@ -69,14 +70,19 @@ def _prediction_hits(config: str, root=None) -> str:
     kind = out.str.split(":").str[0].value_counts()                      # hit, miss, waiting (under MIN_SEEDS seeds), not run yet
     judged = kind.get("hit", 0) + kind.get("miss", 0)
     rest = [f"{kind[k]} {words}" for k, words in (("waiting", "waiting for seeds"), ("not run yet", "not run yet")) if k in kind]
-    return (f"{kind.get('hit', 0)} of {judged}" if judged else "none judged yet") + (f" ({', '.join(rest)})" if rest else "")
+    said = (f"{kind.get('hit', 0)} of {judged} hit" if judged else "none judged yet") + (f" ({', '.join(rest)})" if rest else "")
+    table, skill = prediction_skill(record, runs_frame(root, config))      # its targets, and the 216-colour runs it is set against
+    counted, s = int(table["outcome"].isin(["hit", "miss"]).sum()), skill["216-colour mean"]["skill"]
+    if not judged: return said
+    return (said + f"; {counted} of {len(table)} meet the ID goals, skill {s:+.2f} against the 216-colour mean"
+            if counted and s == s else said + f"; {counted} of {len(table)} meet the ID goals")
 
 def overview(config: str | None = None, root=None, link: str = "html", prefix: str = "", table=None) -> pd.DataFrame:
     "One row per experiment: its page, key number against the paper's, its two verdicts with their checks, runs finished, their recipe (`config`, else each experiment's `recipe_for`) and how many machine kinds its judged runs trained on."
     table = verdicts_table(3, root, config) if table is None else table
     rows = []
     for _, r in table.iterrows():
-        key = (("registered predictions hit", _prediction_hits(r["recipe"], root), "—") if r["experiment"] == "prediction" else
+        key = (("registered predictions", _prediction_hits(r["recipe"], root), "—") if r["experiment"] == "prediction" else
                (r["key number"], r["ours"], r["paper"]))
         rows.append({"experiment": _link(title(r["experiment"]), r["notebook"], link, prefix), **dict(zip(("key number", "sysgen", "paper"), key)),
                      **{v: r[v] + (f" ({r[v + ' checks']})" if r[v + " checks"] != "—" else "") for v in VERDICTS},
@@ -105,6 +111,26 @@ def _seeds(config, root) -> str:
     return "no finished runs" if not len(n) else f"{n.min()}–{n.max()} seeds" if n.min() != n.max() else f"{n.min()} seeds"
 
 # %% ../nbs/11a_pages.ipynb #63da4d7b
+def short_draws(answer: str, table: pd.DataFrame) -> str:
+    "The draws question in one sentence with its main number (the largest between-draw SD); the long `answer` while it is undecided."
+    if not len(table) or (table["outcome"] == "undecided").any(): return answer
+    sd = table.assign(v=table["between-draw SD, points"].str.split(" ").str[0].astype(float)).sort_values("v").iloc[-1]
+    moves = table[table["outcome"] == "moves"]
+    head = (f"Yes, at {', '.join(f'{c} colours' for c in moves['colours'])}" if len(moves) else
+            f"No draw effect detected at {', '.join(map(str, table['colours'][:-1]))} or {table['colours'].iloc[-1]} colours")
+    return f"{head}: the largest between-draw SD of shape OOD is {sd['between-draw SD, points']} points, at {sd['colours']} colours"
+
+def short_shift(answer: str, table: pd.DataFrame) -> str:
+    "The shift question in one sentence: the arm that moves our curve furthest toward the paper's, with its number, and the arms that move it away; the long `answer` while it is undecided."
+    if not len(table) or answer.startswith("Not decided"): return answer
+    d = table["baseline − arm, points"].map(lambda v: float(v.split(" ")[0]) if v[:1] in "-0123456789" else float("nan"))
+    toward = table[table["registered word"].isin(["explains the shift", "moves the curve toward the paper's"])].assign(d=d).sort_values("d")
+    away = table[table["registered word"] == "moves it away"]
+    out = (f"{toward.iloc[-1]['arm'][0].upper() + toward.iloc[-1]['arm'][1:]} at {toward.iloc[-1]['colours']} colours moves it furthest "
+           f"toward the paper's, by {toward.iloc[-1]['baseline − arm, points']} points" if len(toward) else "No arm moves it toward the paper's")
+    if len(away): out += f"; {' and '.join(sorted(set(away['arm'])))} moves it away"
+    return out
+
 def result_box(config: str | None = None, root=None, fmt: str = "html", table=None, prefix: str = "") -> str:
     "The headline box: `headline` with the diversity verdict, as HTML (`fmt='html'`, a div with id result-box) or Markdown; on the recipe of `table`'s diversity row (`verdicts_table(3, root, config)` unless given), then the answers to the two registered questions about its curve, linked to the diversity page under `prefix`."
     table = verdicts_table(3, root, config) if table is None else table
@@ -116,12 +142,20 @@ def result_box(config: str | None = None, root=None, fmt: str = "html", table=No
     numbers = headline(config, root)
     page = f"{prefix}experiments/01_diversity.ipynb"
     runs = runs_frame(root, config)                      # read once for both answers
-    (draws, _), (shift, _) = draw_answer(config, root, runs), shift_answer(config, root, runs)
+    (draws, dt), (shift, st) = draw_answer(config, root, runs), shift_answer(config, root, runs)
+    draws, shift = short_draws(draws, dt), short_shift(shift, st)
     questions = (f"**[Does it depend on the draw of held-out colours?]({page}#sec-draws)** {draws}. "
                  f"**[What moves our curve toward the paper's?]({page}#sec-shift)** {shift}.")
-    if fmt == "markdown":
-        return (f"**{head}.** Diversity: {words('**', '**')}. {questions}\n\n"
-                + markdown(numbers.reset_index().rename(columns={"index": ""})))
+    if fmt == "markdown":                                 # the README: one sentence, the headline figure, the table, then the words
+        f = experiment_frame("diversity", 3, root, config, words=False)
+        ood = f.groupby("n_colours")["valB.shape"].mean() if len(f) and "valB.shape" in f.columns else pd.Series(dtype=float)
+        sentence = ((f"Shape accuracy on unseen shape–colour combinations climbs from {100 * ood.iloc[0]:.1f} % at {ood.index[0]} "
+                     f"colours to {100 * ood.iloc[-1]:.1f} % at {ood.index[-1]} on `{config}`, "
+                     f"the paper's direction, with our curve left of the paper's. ") if len(ood) >= 2 else f"No finished runs of `{config}` yet. "
+                    ) + f"Diversity: {words('**', '**')}."
+        figure = f"![{head}]({prefix.replace('nbs/', '')}results/figures/home-diversity-shape.png)"
+        return (f"**{sentence}**\n\n{figure}\n\n" + markdown(numbers.reset_index().rename(columns={"index": ""}))
+                + f"\n\n{head}.\n\n{questions}")
     import mistune
     html = numbers.to_html(border=0, classes="result-numbers").replace("<th></th>", "<th>colours</th>", 1)
     return (f'<div id="result-box" style="border:2px solid #2780e3;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0 1rem">'

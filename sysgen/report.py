@@ -132,13 +132,12 @@ def _one_run_ci(mean, words, lo, hi, level: float = 0.95) -> tuple:
     return wilson_ci(round(mean * words), words, level)[1:]
 
 def _pct(mean, lo, hi, n, words=None) -> str:
-    "Mean [t interval] (n seeds), the interval cut to the 0–100 % an accuracy can take; one run: its Wilson interval over the words it scored."
+    "Mean [95 % interval] (n seeds; `aggregate`: an accuracy's interval on the empirical logit, never cut); one run: its Wilson interval over the words it scored."
     n = int(n)
     if n == 0 or mean is None or math.isnan(mean): return "—"
     if n == 1 and words is not None and words == words:
         lo, hi = _one_run_ci(mean, words, lo, hi)
         return f"{100 * mean:.1f} [{100 * lo:.1f}, {100 * hi:.1f}] (n=1, {int(words)} words)"
-    lo, hi = max(lo, 0.0), min(hi, 1.0)          # a t interval near 0 or 1 can cross it; an accuracy cannot
     return f"{100 * mean:.1f}" + (f" [{100 * lo:.1f}, {100 * hi:.1f}]" if n > 1 else "") + f" (n={n})"
 
 # %% ../nbs/09c_report.ipynb #d7a9c7b2

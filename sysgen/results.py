@@ -24,6 +24,7 @@ from .io import derive_seed, git_commit, read_json, write_json
 from .scenes import ATTRIBUTES, Scenes, palette
 from .runtime import RUNTIME_BEFORE
 from .stats import mean_ci
+from .checks import is_accuracy, mean_interval
 from .store import FILES, RunDir
 from .text import IGNORE_INDEX, ImageTextDataset, attribute_type, eval_mask
 from .recipes import CONFIGS, RECIPE
@@ -164,7 +165,7 @@ def varying(frame: pd.DataFrame, ignore: Sequence[str] = _BOOKKEEPING) -> list[s
 
 # %% ../nbs/08b_results.ipynb #f61e3272
 def aggregate(frame: pd.DataFrame, by, metrics, level: float = 0.95) -> pd.DataFrame:
-    "Group `frame` by the columns `by`; per metric its mean, Student-t interval (`ci_lo`, `ci_hi`) and n."
+    "Group `frame` by the columns `by`; per metric its mean, 95 % interval (`ci_lo`, `ci_hi`) and n: for an accuracy the t interval on the empirical logit, back-transformed (`sysgen.checks.mean_interval`, with the `.words` column where there is one); else the Student-t interval."
     by = [by] if isinstance(by, str) else list(by)
     metrics = [metrics] if isinstance(metrics, str) else list(metrics)
     missing = [c for c in by + metrics if c not in frame.columns]
@@ -176,6 +177,11 @@ def aggregate(frame: pd.DataFrame, by, metrics, level: float = 0.95) -> pd.DataF
         for m in metrics:
             try: mean, lo, hi = mean_ci(g[m], level)
             except ValueError as e: raise ValueError(f"column {m!r}: {e}") from None
+            v = g[m].dropna()
+            if is_accuracy(m) and len(v) >= 2:                          # rule intervals_v2: on the empirical logit, never cut
+                w = g.loc[v.index, f"{m}.words"] if f"{m}.words" in g.columns else None
+                w = None if w is None or w.isna().any() else w.to_numpy(float)
+                lo, hi = (float(a[0]) for a in mean_interval(v.to_numpy(float), w, level)[1:])
             row.update({f"{m}.mean": mean, f"{m}.ci_lo": lo, f"{m}.ci_hi": hi, f"{m}.n": int(g[m].notna().sum())})
         rows.append(row)
     return pd.DataFrame(rows)

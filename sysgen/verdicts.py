@@ -15,14 +15,15 @@ from .report import experiments_table, point_label, point_runs, recipe_for, stat
 from .stats import diff_ci, mean_ci, pearson_ci
 from .sweep import SWEEPS, get_sweep
 from .recipes import RECIPE
+from .checks import mean_interval
 from .registry import COMMITS, MIN_SEEDS, UNCHECKED, base_point, can_fail, check_arms, commit_dates, frozen, frozen_in, one_way
 from .registry import load_questions, prospective, question_checks, registered, run_start, runs_frame, verdict_of
 from .judges import Outcome, correlations, interval_label, judge_check, magnitude_reading, number_label, seed_values, sees, shift_word
 
 # %% auto #0
-__all__ = ['POOLED', 'ARMS', 'verdict_word', 'magnitude_word', 'verdict', 'checks', 'pooled', 'judge', 'correlation_table',
-           'key_number', 'verdicts_table', 'judge_question', 'questions', 'draw_spread', 'within_rule_false_alarm',
-           'draw_answer', 'shift_answer', 'verdict_record', 'verdict_records']
+__all__ = ['POOLED', 'VERBS', 'ARMS', 'verdict_word', 'magnitude_word', 'verdict', 'checks', 'pooled', 'judge',
+           'correlation_table', 'key_number', 'check_counts', 'verdicts_table', 'judge_question', 'questions',
+           'draw_spread', 'within_rule_false_alarm', 'draw_answer', 'shift_answer', 'verdict_record', 'verdict_records']
 
 # %% ../nbs/11_verdicts.ipynb #96017057
 def verdict_word(outcomes: Iterable, runs_done: int, complete: bool = False, published: bool = True) -> str:
@@ -158,8 +159,23 @@ def _mixed(frame: pd.DataFrame, dirs: list[str]) -> str:
     return f"{sum(not one_way(rows.iloc[[i]]) for i in range(len(rows)))} of {len(rows)}" if len(rows) else "—"
 
 # %% ../nbs/11_verdicts.ipynb #5f0f4898
+VERBS = {"holds": "hold", "fails": "fail", "matches": "match", "differs": "differ"}
+
+def check_counts(outcomes, kind: str = "direction") -> str:
+    "An experiment's checks of one verdict in words: '4 of 4 hold'; '3 of 7 match, 1 differs, 3 undecided, 3 not counted'; '—' for none."
+    if not outcomes: return "—"
+    counted = [o for o in outcomes if o.counted]
+    yes, no = ("holds", "fails") if kind == "direction" else ("matches", "differs")
+    y, n = sum(o.status == yes for o in counted), sum(o.status == no for o in counted)
+    u, skip = len(counted) - y - n, len(outcomes) - len(counted)
+    parts = [f"{y} of {len(counted)} {VERBS[yes] if len(counted) != 1 else yes}"]
+    parts += [f"{n} {no if n == 1 else VERBS[no]}"] if n else []
+    parts += [f"{u} undecided"] if u else []
+    parts += [f"{skip} not counted"] if skip else []
+    return ", ".join(parts)
+
 def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.DataFrame:
-    "`experiments_table` with each experiment's seeds per point, its direction verdict and checks (✓ ✗ ?, · not counted), its magnitude verdict and checks (= ≠ ?, · not counted), its key published number beside ours, the runs that did not train one way, the machine kinds its runs trained on, and the checks registered after their runs (post hoc)."
+    "`experiments_table` with each experiment's seeds per point, its direction verdict and its checks counted in words (`check_counts`), its magnitude verdict and its checks, its key published number beside ours, the runs that did not train one way, the machine kinds its runs trained on, and the checks registered after their runs (post hoc)."
     table = experiments_table(seeds, root, config)
     frames, rows = {}, []
     for name, cfg in zip(table["experiment"], table["recipe"]):      # each on its own recipe (`recipe_for`), unless `config`
@@ -170,11 +186,11 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
         n = [len(point_runs(frame, p, cfg)) for p in sweep.points]
         row = dict(seeds=f"{min(n)}–{max(n)}" if min(n) != max(n) else str(min(n)))
         late = []
-        for kind, signs in (("direction", "✓✗?·"), ("magnitude", "=≠?·")):
+        for kind in ("direction", "magnitude"):
             os = [o for o in outcomes if o.kind == kind]
             counted = [o for o in os if o.counted]
             row[kind] = verdict_word(counted, done, complete, bool(sweep.paper)) if kind == "direction" else magnitude_word(counted, done, complete)
-            row[f"{kind} checks"] = " ".join(f"{sum(o.mark == s for o in os)} {s}" for s in signs if s != "·" or len(counted) < len(os)) if os else "—"
+            row[f"{kind} checks"] = check_counts(os, kind)
             k, n_judged, _ = _late(registered(name, kind), frame, cfg)
             if k: late.append(f"{kind} ({k} of {n_judged} runs)")
         key = key_number(name, frame, cfg)
@@ -229,7 +245,8 @@ def _kinds(rows: pd.DataFrame) -> str:
 def _mean_iv(v: pd.Series, metric: str = "valB.shape") -> str:
     if not len(v): return "no run"
     if len(v) < 2: return f"{number_label(float(v.iloc[0]), metric)} (n=1)"
-    return f"{interval_label(*mean_ci(v), metric, bounded=True)} (n={len(v)})"
+    m, lo, hi = (float(a[0]) for a in mean_interval(v.to_numpy(float)))          # rule intervals_v2: never cut
+    return f"{interval_label(m, lo, hi, metric)} (n={len(v)})"
 
 # %% ../nbs/11_verdicts.ipynb #2aafd2ac
 def within_rule_false_alarm(sds: dict, palettes=(3, 4, 6), draws: int = 2, n: int = MIN_SEEDS, reps: int = 20_000, seed: int = 0) -> float:

@@ -1,8 +1,12 @@
 """The maintenance scripts in tools/ that rewrite committed files."""
+import subprocess
 import sys
 from pathlib import Path
 
 import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 from regen_pages import merge_streams
@@ -27,3 +31,10 @@ def test_committed_notebooks_have_their_streams_joined():
     chunked = [str(p.relative_to(nbs)) for p in sorted(nbs.rglob("*.ipynb"))
                if merge_streams(nbformat.read(p, as_version=4))]
     assert not chunked, f"notebooks with unjoined stream outputs (join them with merge_streams from tools/regen_pages.py, which runs it on every page it executes): {chunked}"
+
+
+@pytest.mark.slow
+def test_outside_check_agrees_with_what_sysgen_reports():
+    "tools/outside_check.py recomputes the draws, cross-attribute, NMI's key number and the prediction's skill from the result files with scipy alone."
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "outside_check.py")], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr

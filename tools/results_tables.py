@@ -16,17 +16,14 @@ from sysgen.verdicts import verdicts_table
 
 ROOT = Path(__file__).resolve().parents[1]
 BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
-RULES = ("Each experiment has two verdicts. *Direction*: a check holds only when its 95 % interval over at least 3 seeds lies on "
-         "the claimed side (fewer seeds leave it undecided); an experiment is *reproduced* when every planned run has 3 seeds and "
-         "every check holds, *contradicted* when some check fails on its interval, and otherwise *partly reproduced* or "
-         "*undecided* (*confirmed* and *partly confirmed* where the paper published no numbers); ✓ hold, ✗ fail, ? undecided. "
-         "*Magnitude*: for every number the paper published, = our 95 % interval lies inside the band around the paper's value "
-         "(a level ± 10 points; an effect ± half of it, 2 to 10 points, so that a null result never matches a published effect; "
-         "a correlation ± 0.25 in r), ≠ it lies wholly outside, ? neither, wider than the band, or too few seeds; an experiment "
-         "*matches*, *differs*, *partly matches* or is *undecided* by the same logic. · marks a check shown but not counted: "
-         "one that chose the recipe (its in-distribution accuracy at the palettes that picked it), or one that cannot fail at "
-         "its n. Every check is committed to `preregistration/checks.json` with the commit and date that froze it; a check "
-         "registered after a run judges it post hoc, and the table says so.")
+RULES = ("Each experiment has two verdicts, each from checks committed to `preregistration/checks.json` before the runs they "
+         "judge (a check registered after a run judges it post hoc, and the table says so). *Direction*: a check holds when "
+         "its 95 % interval over at least 3 seeds lies on the claimed side; an experiment is *reproduced* when every planned "
+         "run has 3 seeds and every counted check holds, *contradicted* when one fails, else *partly reproduced* or "
+         "*undecided*. *Magnitude*: a check matches when our interval lies inside a band around the paper's number (a level "
+         "± 10 points, an effect ± half of it, r ± 0.25) and differs when it lies wholly outside. A check counts only when its "
+         "simulated false-alarm rate at its n is at most 5 % and its effect can fit between the baseline and 0 or 100 % "
+         "([how often each rule is wrong](nbs/11_verdicts.ipynb#sec-error-rates)); the others are shown, not counted.")
 
 
 def block() -> str:
