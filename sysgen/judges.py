@@ -405,6 +405,8 @@ def judge_recipe_equivalence(check: dict, root=None) -> tuple[Outcome, list[tupl
     return Outcome(check["id"], check["claim"], _both(states), detail, kind="recipe", numbers=dict(band=[-check["margin"], check["margin"]])), arms
 
 # %% ../nbs/10c_judges.ipynb #37b95f93
+_RATES: dict = {}                                   # operating characteristics already simulated in this process
+
 def _typed_label(r, metric: str, difference: bool) -> str:
     if r.lo != r.lo: return "—"
     if metric.startswith("r(") or not is_accuracy(metric): return f"{r.estimate:.2f} [{r.lo:.2f}, {r.hi:.2f}]"
@@ -420,7 +422,10 @@ def typed_outcome(check: dict, frame: pd.DataFrame, config: str, root, registere
     sample = run_sample(frame, config, root)
     r = tc.judge(sample)
     obs, x = observe([tc], sample)
-    oc = operating(tc, obs, seed_sds(frame, sorted({m for _, m in tc.keys()})), reps=2000, x=x)
+    sds = seed_sds(frame, sorted({m for _, m in tc.keys()}))
+    key = (tc.id, repr(sorted(obs.items())), repr(sorted(sds.items(), key=str)), repr(sorted(x.items())))
+    if key not in _RATES: _RATES[key] = operating(tc, obs, sds, reps=2000, x=x)   # the same truth, the same rates: once a process
+    oc = _RATES[key]
     ok, why = counted(tc, r, oc, chosen)
     metric = check.get("metric") or f"r({check.get('x')}, {check.get('y')})"
     diff = getattr(tc, "of", tc.kind) in ("difference", "equivalence")

@@ -339,6 +339,8 @@ READER_FACTS = """() => ({
     width: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
     box: (() => { const b = document.querySelector('#result-box'); if (!b) return null;
                   const r = b.getBoundingClientRect(); return [r.top + window.scrollY, r.bottom + window.scrollY]; })(),
+    figure: (() => { const f = [...document.images].find(i => i.src.includes('home-diversity-shape')); if (!f) return null;
+                     const r = f.getBoundingClientRect(); return [r.top + window.scrollY, r.bottom + window.scrollY]; })(),
     prose: [...document.querySelectorAll('#site-main > header, #site-main .jp-MarkdownCell, #site-main .jp-OutputArea-output')]
         .map(e => e.innerText).join('\\n')})"""
 
@@ -356,7 +358,7 @@ def test_organisation_words():
 
 @pytest.mark.parametrize("src", sidebar())
 def test_reading(site, src):
-    "At 1400 × 1000: the page does not scroll sideways, the home page's result box is on its first screen, and its prose holds no words about how the work was organised."
+    "At 1400 × 1000: the page does not scroll sideways, the home page's headline figure is on its first screen and its result box begins there, and its prose holds no words about how the work was organised."
     want = expected(src)
     check((OUT / want["href"]).exists(), f"nbs/{src}: its page {want['href']} was not built (see test_build)")
     page = site["browser"].new_page(viewport=READER)
@@ -370,9 +372,11 @@ def test_reading(site, src):
     words = sorted({m[0] for m in ORGANISATION.finditer(facts["prose"])})
     check(facts["width"] <= facts["client"],
           f"{want['href']}: {facts['width']} px wide at a {facts['client']} px window: it scrolls sideways")
-    if want["href"] == "index.html":
-        check(facts["box"] is not None and facts["box"][1] <= READER["height"],
-              f"index.html: the result box (#result-box) is not within the first {READER['height']} px: {facts['box']}")
+    if want["href"] == "index.html":    # the answer is a picture: the headline figure whole on the first screen, the box begun on it
+        check(facts["figure"] is not None and facts["figure"][1] <= READER["height"],
+              f"index.html: the headline figure is not within the first {READER['height']} px: {facts['figure']}")
+        check(facts["box"] is not None and facts["box"][0] <= READER["height"],
+              f"index.html: the result box (#result-box) does not begin within the first {READER['height']} px: {facts['box']}")
     check(not words, f"{want['href']}: words about how the work was organised, not about the science: {words}")
 
 
