@@ -12,7 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from .io import runs_root
-from .results import EVAL_SPLITS, aggregate, load_results, results_frame, scored_counts, used_gpu
+from .results import EVAL_SPLITS, aggregate, load_results, results_frame, used_gpu
+from .scored import scored_counts
 from .stats import wilson_ci
 from .store import RunDir
 from .sweep import SWEEPS, Sweep, canonical, get_sweep, run_name, status

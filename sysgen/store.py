@@ -30,7 +30,7 @@ FILES = dict(config="config.json",      # the resolved configuration, runtime an
 ABOUT = dict(config="train the run (sysgen train, or sysgen sweep)", result="let the run finish (resume it: sysgen train --resume)",
              log="train the run", ckpt="train the run (a run adopted without its model has none: sysgen.executors.recover_model)",
              analysis="analyse the run (sysgen sweep reruns the analysis of finished runs)",
-             scored="count its scored words (sysgen.results.write_scored)", sweep_log="run it in a local sweep",
+             scored="count its scored words (sysgen.scored.write_scored)", sweep_log="run it in a local sweep",
              lock="nothing: a run holds it only while it trains")
 STATES = ("done", "corrupt", "running", "partial", "todo")
 
