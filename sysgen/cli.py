@@ -324,12 +324,13 @@ def _plan(args) -> None:
     print(json.dumps(plan_records(args.recipe, args.root), indent=1) if args.json else plan_table(args.recipe, args.root))
 
 def _verdicts(args) -> None:
+    from sysgen.judgement import cached, verdict_json
     from sysgen.verdicts import verdicts_table
-    if args.json:
-        from sysgen.judgement import verdict_json
-        print(json.dumps(verdict_json(args.recipe, args.root), indent=1)); return
-    t = verdicts_table(root=args.root, config=args.recipe)
-    print(t[["experiment", "seeds", "direction", "direction checks", "magnitude", "magnitude checks", "post hoc"]].to_string(index=False))
+    if args.json:                              # read back when no run, rule or code changed since it was last judged
+        print(json.dumps(cached(f"verdicts-json-{args.recipe}", lambda: verdict_json(args.recipe, args.root), args.root), indent=1)); return
+    cols = ["experiment", "seeds", "direction", "direction checks", "magnitude", "magnitude checks", "post hoc"]
+    table = lambda: verdicts_table(root=args.root, config=args.recipe)[cols].to_string(index=False)
+    print(cached(f"verdicts-table-{args.recipe}", table, args.root))
 
 
 # %% ../nbs/10_cli.ipynb #2bd66972

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -14,12 +15,12 @@ import pandas as pd
 from .checks import (MAX_FALSE_ALARM, MIN_SEEDS, REPS, Check, DrawVariance, IdGate, Magnitude, RunSample, experiment_operating,
                            key, load_checks, observe, operating, seed_sds)
 from .recipes import RECIPE
-from .registry import chose_recipe, load_questions, load_registry, machine_pairs, run_start, runs_frame
+from .registry import chose_recipe, load_questions, load_registry, machine_pairs, project_dir, run_start, runs_frame
 from .report import point_runs
 
 # %% auto #0
-__all__ = ['KEEP', 'rule_dates', 'typed_entries', 'machine_sd', 'run_sample', 'provenance', 'counted', 'judge_typed',
-           'experiment_rates', 'registered_outcomes', 'verdict_json']
+__all__ = ['KEEP', 'CACHE_ENV', 'rule_dates', 'typed_entries', 'machine_sd', 'run_sample', 'provenance', 'counted', 'judge_typed',
+           'experiment_rates', 'registered_outcomes', 'verdict_json', 'inputs_key', 'cached']
 
 # %% ../nbs/11b_judgement.ipynb #adfd331f
 def rule_dates() -> dict[str, str]:
@@ -168,3 +169,30 @@ def verdict_json(recipe: str = RECIPE, root=None, reps: int = REPS) -> dict:
     out += [{**r, "typed": False, "changed_after_data": bool(r.get("changed_after_data") and r.get("registered_outcome") != status(r["outcome"]))}
             for r in old if r["id"] not in done]
     return dict(recipe=recipe, checks=out)
+
+# %% ../nbs/11b_judgement.ipynb #e642dfa2
+CACHE_ENV = "SYSGEN_CACHE"             # where answers are kept (default ~/.cache/sysgen); "off" keeps none
+
+def inputs_key(root=None) -> str:
+    "A hash of everything a judgement reads: every JSON file of the run store `root`'s runs, the registry (preregistration/*.json) and sysgen's own code."
+    import hashlib
+    import sysgen
+    from sysgen.io import runs_root
+    h = hashlib.sha256()
+    files = (sorted(runs_root(root).glob("*/*.json")) + sorted((project_dir() / "preregistration").glob("*.json"))
+             + sorted(Path(sysgen.__file__).parent.glob("*.py")))
+    for p in files: h.update(f"{p.parent.name}/{p.name}".encode()); h.update(p.read_bytes())
+    return h.hexdigest()[:20]
+
+def cached(what: str, compute, root=None):
+    "`compute()` (JSON-safe), read back from the cache when its inputs (`inputs_key`) are unchanged; written there atomically otherwise."
+    import os
+    from sysgen.io import write_json
+    where = os.environ.get(CACHE_ENV, str(Path.home() / ".cache" / "sysgen"))
+    if where == "off": return compute()
+    path = Path(where) / f"{what}-{inputs_key(root)}.json"
+    if path.is_file(): return json.loads(path.read_text())
+    out = compute()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_json(path, out)
+    return out
