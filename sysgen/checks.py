@@ -490,8 +490,9 @@ def seed_sds(frame: pd.DataFrame, metrics, default: float = 0.5) -> dict:
     out, stem = {}, frame["run_dir"].astype(str).str.replace(r"-s\d+$", "", regex=True)
     for metric in metrics:
         if metric not in frame.columns: out[None, metric] = default; continue
-        z = pd.DataFrame(dict(stem=stem, palette=frame["palette"], z=empirical_logit(frame[metric].astype(float),
-                              frame.get(f"{metric}.words")))).dropna()
+        words = frame.get(f"{metric}.words")
+        words = None if words is None else words.astype(float).fillna(1000.0).to_numpy()   # a run without its count: as if 1000 words
+        z = pd.DataFrame(dict(stem=stem, palette=frame["palette"], z=empirical_logit(frame[metric].astype(float).to_numpy(), words))).dropna()
         g = z.groupby("stem").agg(palette=("palette", "first"), n=("z", "size"), var=("z", "var"))
         g = g[g.n >= 2]
         pool = lambda d: float(np.sqrt(((d.n - 1) * d["var"]).sum() / (d.n - 1).sum())) if len(d) else default

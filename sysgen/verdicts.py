@@ -168,6 +168,7 @@ def check_counts(outcomes, kind: str = "direction") -> str:
     yes, no = ("holds", "fails") if kind == "direction" else ("matches", "differs")
     y, n = sum(o.status == yes for o in counted), sum(o.status == no for o in counted)
     u, skip = len(counted) - y - n, len(outcomes) - len(counted)
+    if not counted: return f"{skip} not counted"
     parts = [f"{y} of {len(counted)} {VERBS[yes] if len(counted) != 1 else yes}"]
     parts += [f"{n} {no if n == 1 else VERBS[no]}"] if n else []
     parts += [f"{u} undecided"] if u else []
@@ -189,7 +190,8 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
         for kind in ("direction", "magnitude"):
             os = [o for o in outcomes if o.kind == kind]
             counted = [o for o in os if o.counted]
-            row[kind] = verdict_word(counted, done, complete, bool(sweep.paper)) if kind == "direction" else magnitude_word(counted, done, complete)
+            row[kind] = ("none counted" if os and not counted and done else
+                         verdict_word(counted, done, complete, bool(sweep.paper)) if kind == "direction" else magnitude_word(counted, done, complete))
             row[f"{kind} checks"] = check_counts(os, kind)
             k, n_judged, _ = _late(registered(name, kind), frame, cfg)
             if k: late.append(f"{kind} ({k} of {n_judged} runs)")
