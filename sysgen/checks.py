@@ -232,8 +232,9 @@ class Level(Check):
 
 # %% ../nbs/10d_checks.ipynb #3c4b9a29
 def is_accuracy(metric: str) -> bool:
-    "Whether `metric` ('valB.shape') is an accuracy on an evaluation split, between 0 and 1."
-    return metric.split(".")[0] in ("trainA", "valA", "valB", "valC")
+    "Whether `metric` ('valB.shape') is an accuracy on an evaluation split, between 0 and 1 (not its word count, 'valB.shape.words')."
+    parts = metric.split(".")
+    return len(parts) == 2 and parts[0] in ("trainA", "valA", "valB", "valC")
 
 @dataclass
 class Difference(Check):
