@@ -154,8 +154,9 @@ def result_box(config: str | None = None, root=None, fmt: str = "html", table=No
                      f"the paper's direction, with our curve left of the paper's. ") if len(ood) >= 2 else f"No finished runs of `{config}` yet. "
                     ) + f"Diversity: {words('**', '**')}."
         figure = f"![{head}]({prefix.replace('nbs/', '')}results/figures/home-diversity-shape.png)"
-        return (f"**{sentence}**\n\n{figure}\n\n" + markdown(numbers.reset_index().rename(columns={"index": ""}))
-                + f"\n\n{head}.\n\n{questions}")
+        corner = f"% (mean [95 % interval], {_seeds(config, root)} a point)"
+        return (f"**{sentence}**\n\n{figure}\n\n" + markdown(numbers.reset_index().rename(columns={"index": corner}))
+                + f"\n\n{questions}")
     import mistune
     html = numbers.to_html(border=0, classes="result-numbers").replace("<th></th>", "<th>colours</th>", 1)
     return (f'<div id="result-box" style="border:2px solid #2780e3;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0 1rem">'
