@@ -339,7 +339,7 @@ READER_FACTS = """() => ({
     width: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
     box: (() => { const b = document.querySelector('#result-box'); if (!b) return null;
                   const r = b.getBoundingClientRect(); return [r.top + window.scrollY, r.bottom + window.scrollY]; })(),
-    figure: (() => { const f = [...document.images].find(i => i.src.includes('home-diversity-shape')); if (!f) return null;
+    figure: (() => { const f = [...document.images].find(i => (i.alt || '').includes('unseen combinations')); if (!f) return null;
                      const r = f.getBoundingClientRect(); return [r.top + window.scrollY, r.bottom + window.scrollY]; })(),
     prose: [...document.querySelectorAll('#site-main > header, #site-main .jp-MarkdownCell, #site-main .jp-OutputArea-output')]
         .map(e => e.innerText).join('\\n')})"""
