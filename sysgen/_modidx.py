@@ -391,6 +391,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
             'sysgen.judgement': { 'sysgen.judgement._date': ('judgement.html#_date', 'sysgen/judgement.py'),
                                   'sysgen.judgement.cached': ('judgement.html#cached', 'sysgen/judgement.py'),
                                   'sysgen.judgement.counted': ('judgement.html#counted', 'sysgen/judgement.py'),
+                                  'sysgen.judgement.draw_words': ('judgement.html#draw_words', 'sysgen/judgement.py'),
                                   'sysgen.judgement.experiment_rates': ('judgement.html#experiment_rates', 'sysgen/judgement.py'),
                                   'sysgen.judgement.inputs_key': ('judgement.html#inputs_key', 'sysgen/judgement.py'),
                                   'sysgen.judgement.judge_typed': ('judgement.html#judge_typed', 'sysgen/judgement.py'),

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+import warnings
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
@@ -41,7 +42,9 @@ def mean_interval(acc, words=None, level: float = LEVEL, accuracy: bool = True):
     x = _2d(acc)
     z = empirical_logit(x, words) if accuracy else x
     if x.shape[-1] < 2: return x.mean(-1), np.full(len(x), np.nan), np.full(len(x), np.nan)
-    lo, hi = stats.ttest_1samp(z, 0.0, axis=-1).confidence_interval(level)
+    with warnings.catch_warnings():                          # seeds that agree exactly: scipy warns, the flat case below answers
+        warnings.filterwarnings("ignore", "Precision loss occurred", RuntimeWarning)
+        lo, hi = stats.ttest_1samp(z, 0.0, axis=-1).confidence_interval(level)
     if accuracy: lo, hi = expit(lo), expit(hi)
     flat = np.ptp(x, axis=-1) == 0                          # seeds that agree exactly: no spread, no width, at their value
     return x.mean(-1), np.where(flat, x.mean(-1), lo), np.where(flat, x.mean(-1), hi)
@@ -336,7 +339,7 @@ class Magnitude(Check):
         inner = self._inner()
         est, lo, hi, n, _, method = inner.evaluate(s)
         out = np.where(np.isnan(lo), "undecided", _band(lo, hi, *self.band()))
-        if self.of == "difference" and is_accuracy(self.metric):
+        if self.of == "difference" and is_accuracy(self.metric) and s.values(self.a, self.metric).shape[-1]:   # a baseline to fit in
             base = s.values(self.a, self.metric).mean(-1)
             out = np.where((base + self.paper > 1.0) | (base + self.paper < 0.0), "at ceiling: cannot test", out)
         return est, lo, hi, n, out, method

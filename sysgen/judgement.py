@@ -20,7 +20,7 @@ from .report import point_runs
 
 # %% auto #0
 __all__ = ['KEEP', 'CACHE_ENV', 'rule_dates', 'typed_entries', 'machine_sd', 'run_sample', 'provenance', 'counted', 'judge_typed',
-           'experiment_rates', 'registered_outcomes', 'verdict_json', 'inputs_key', 'cached']
+           'experiment_rates', 'draw_words', 'registered_outcomes', 'verdict_json', 'inputs_key', 'cached']
 
 # %% ../nbs/11b_judgement.ipynb #adfd331f
 def rule_dates() -> dict[str, str]:
@@ -127,6 +127,15 @@ def experiment_rates(recipe: str = RECIPE, root=None, frame: pd.DataFrame | None
     return pd.DataFrame(rows)
 
 # %% ../nbs/11b_judgement.ipynb #86c91b6e
+def draw_words(words: dict) -> dict[str, str]:
+    "{draw-variance check id: the first draws rule's word for its palette}, from {palette: the statuses of its draws' within-interval checks}: 'moves' when either draw left split 0's interval."
+    out = {}
+    for p, n in ((3, 27), (4, 64), (6, 216)):
+        ws = words.get(p, [])
+        out[f"draws.variance_c{n}"] = ("moves" if "fails" in ws else "no draw effect detected" if ws and all(w == "holds" for w in ws)
+                                       else "undecided")
+    return out
+
 def registered_outcomes(recipe: str = RECIPE, root=None, frame: pd.DataFrame | None = None) -> dict[str, str]:
     "{check id: its outcome under the rules registered before the corrections (sysgen.judges)}; for a palette's draw-variance check, the registered draws rule's word: 'moves' when either of its two new draws left split 0's interval."
     from sysgen.judges import judge_check                  # the registered rules' judges: read only for the side-by-side
@@ -140,11 +149,7 @@ def registered_outcomes(recipe: str = RECIPE, root=None, frame: pd.DataFrame | N
         if "within" not in c["id"]: continue
         s = judge_question(c, frame, recipe, root).status
         words.setdefault(c["points"][0]["palette"], []).append(s)
-    for p, n in ((3, 27), (4, 64), (6, 216)):
-        ws = words.get(p, [])
-        out[f"draws.variance_c{n}"] = ("moves" if "fails" in ws else "no draw effect detected" if ws and all(w == "holds" for w in ws)
-                                       else "undecided")
-    return out
+    return {**out, **draw_words(words)}
 
 # %% ../nbs/11b_judgement.ipynb #9219455f
 KEEP = ("points", "metric", "paper", "machines", "difference", "detail", "post_hoc")   # fields of the registered judgement kept beside the typed one
@@ -159,9 +164,7 @@ def verdict_json(recipe: str = RECIPE, root=None, reps: int = REPS) -> dict:
     words: dict = {}
     for r in old:
         if r["kind"] == "within_interval": words.setdefault(r["points"][0]["palette"], []).append(status(r["outcome"]))
-    for p, n in ((3, 27), (4, 64), (6, 216)):
-        ws = words.get(p, [])
-        before[f"draws.variance_c{n}"] = ("moves" if "fails" in ws else "no draw effect detected" if ws and all(w == "holds" for w in ws) else "undecided")
+    before.update(draw_words(words))
     typed = judge_typed(recipe, root, frame, reps, before)
     olds = {r["id"]: r for r in old}
     out = [{**{k: olds[t["id"]][k] for k in KEEP if t["id"] in olds}, **t, "recipe": recipe, "typed": True} for t in typed]
