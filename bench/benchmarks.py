@@ -18,7 +18,7 @@ import pandas as pd
 import torch
 
 import sysgen
-from sysgen.cli import bench_render
+from sysgen.cli_runs import bench_render
 from sysgen.io import git_commit, write_json
 from sysgen.runtime import choose_threads, runtime_record, torch_threads
 from sysgen.recipes import LINEAGE, RECIPE, get_config
@@ -57,10 +57,10 @@ def profile_step(config: str, steps: int = 12, warmup: int = 3, threads: int = 1
 def hue_speed(chunked: bool, size: int = 128, batch: int = 64, repeats: int = 15) -> dict:
     "Images/s of the hue intervention on a batch of random images: `hue_shift` (in cache-sized chunks) or one pass over the whole batch, as before chunking."
     import numpy as np
-    from sysgen.distributions import _hue_shift_chunk, hue_shift
+    from sysgen.hue import hue_shift, hue_shift_chunk
     images = torch.randint(0, 256, (batch, 3, size, size), dtype=torch.uint8, generator=torch.Generator().manual_seed(0))
     shifts = np.random.default_rng(0).uniform(-0.5, 0.5, batch)
-    f = (lambda: hue_shift(images, shifts)) if chunked else (lambda: _hue_shift_chunk(images, torch.tensor(shifts, dtype=torch.float32)))
+    f = (lambda: hue_shift(images, shifts)) if chunked else (lambda: hue_shift_chunk(images, torch.tensor(shifts, dtype=torch.float32)))
     f()
     times = []
     for _ in range(repeats):
@@ -164,7 +164,7 @@ def run(args, threads):
         r = median_of(lambda: train_benchmark(RECIPE, steps=30, warmup=5, threads=threads, **kw), args.repeats, "samples_per_s")
         out["results"][f"train_{RECIPE}_{key}"] = dict(command=f"sysgen bench train --config {RECIPE} {command}", **r)
         print(json.dumps(r))
-    # the hue intervention alone, in cache-sized chunks (sysgen.distributions.hue_shift) and in one pass over the batch
+    # the hue intervention alone, in cache-sized chunks (sysgen.hue.hue_shift) and in one pass over the batch
     for key, chunked in (("one_pass", False), ("chunked", True)):
         r = median_of(lambda: hue_speed(chunked), args.repeats, "images_per_s")
         out["results"][f"hue_128_{key}"] = dict(command=f"python bench/benchmarks.py (hue_speed(chunked={chunked}))", **r)

@@ -27,7 +27,8 @@ from .runtime import choose_threads
 from .store import RunDir
 from .sweep import get_sweep, run_name
 from .config import TrainConfig
-from .train import load_checkpoint, stop_on_signals, train
+from .lifecycle import train
+from .train import load_checkpoint, stop_on_signals
 
 # %% auto #0
 __all__ = ['RECOVERY_AGREE', 'run_one', 'adopt', 'recovery_agreement', 'recover_model', 'pending', 'SweepStopped', 'run_local',

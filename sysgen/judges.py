@@ -416,7 +416,7 @@ def typed_outcome(check: dict, frame: pd.DataFrame, config: str, root, registere
                   blocked: str = "", notes: str = "") -> Outcome:
     "`registered` (the outcome under the rules registered before the corrections) replaced by the typed check's (`sysgen.checks`): its status, numbers, method and whether it counts (its false-alarm rate at n = 3, rule operating_characteristics), the registered outcome kept in the detail; unchanged for a kind not typed. `blocked`: why a registered rule still holds it undecided (small effects across precisions); `notes`: the registered judgement's notes on its runs (choice of recipe, machines, provenance), kept."
     from sysgen.checks import Magnitude, load_check, observe, operating, seed_sds
-    from sysgen.judgement import counted, provenance, rule_dates, run_sample
+    from sysgen.readings import counted, provenance, rule_dates, run_sample
     tc = load_check({"experiment": "question", **check})            # a registered question's checks name no experiment
     if tc is None: return registered
     sample = run_sample(frame, config, root)

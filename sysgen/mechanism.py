@@ -14,7 +14,8 @@ import torch
 import sysgen
 from .dataset import scene_batch, split_scenes
 from .dataset_files import load_dataset
-from .distributions import Subset, nmi_table
+from .distributions import Subset
+from .nmi import nmi_table
 from .geometry import attribute_columns, ccgp, p_score, probe_accuracy
 from .io import git_commit
 from .model import MMLM
@@ -22,7 +23,7 @@ from .scenes import Scenes, concat, from_clevr
 from .store import RunDir
 from .text import IGNORE_INDEX, TEXT_ORDER, Vocab, eval_mask, normalize, tokenize
 from .config import TrainConfig, as_train_config
-from .train import load_run
+from .lifecycle import load_run
 
 # %% auto #0
 __all__ = ['training_scenes', 'training_nmi', 'probe_scenes', 'masked_features', 'load_run_model', 'run_p_score',
@@ -86,7 +87,7 @@ def masked_features(model: MMLM, scenes: Scenes, images: torch.Tensor, attribute
 
 # %% ../nbs/08d_mechanism.ipynb #f425eaa9
 def load_run_model(run_dir) -> tuple[MMLM, TrainConfig]:
-    "The trained model of a run directory (eval mode, on the CPU) and its configuration: `sysgen.train.load_run` without the checkpoint."
+    "The trained model of a run directory (eval mode, on the CPU) and its configuration: `sysgen.lifecycle.load_run` without the checkpoint."
     run = load_run(run_dir)
     return run.model, run.config
 

@@ -32,7 +32,8 @@ from .config import TrainConfig
 from .recipes import RECIPE, get_config
 from .bench import throughput
 from .optim import make_optimizer
-from .train import (CheckpointCB, EvalCB, Learner, LogCB, finish_run, load_checkpoint, make_splits, mlm_loss, prepare_run_dir, start_run, stop_on_signals)
+from .lifecycle import finish_run, prepare_run_dir, start_run
+from .train import CheckpointCB, EvalCB, Learner, LogCB, load_checkpoint, make_splits, mlm_loss, stop_on_signals
 
 # %% auto #0
 __all__ = ['pack_key', 'check_packable', 'pack_groups', 'Stack', 'Pack', 'PackStopped', 'PackFailed', 'train_packed',

@@ -6,13 +6,15 @@
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import pandas as pd
 
+from .config import TrainConfig
 from .io import runs_root
 from .prediction import compare_prediction, load_prediction, prediction_path, prediction_skill
-from .results import load_results
+from .results import BOOKKEEPING, load_results
 from .report import compare, experiment_frame, recipe_for
 from .sweep import get_sweep
 from .recipes import EARLIER_RECIPES, LINEAGE, REASONS, RECIPE, get_config
@@ -20,11 +22,11 @@ from .registry import project_dir, runs_frame
 from .verdicts import checks, correlation_table, draw_answer, judge, shift_answer, verdicts_table
 
 # %% auto #0
-__all__ = ['NAMES', 'VERDICTS', 'METRICS', 'BENCH', 'RATIOS', 'pct', 'paper_pct', 'markdown', 'paper_number', 'title', 'overview',
-           'headline', 'recipe_words', 'short_draws', 'short_shift', 'result_box', 'verdict_row', 'key_table',
-           'corrections_note', 'checks_table', 'judge_notes', 'glance', 'verdict_details', 'collapsed',
-           'earlier_recipes', 'machine', 'run_costs', 'speed_records', 'bench_machine', 'per_run_table', 'speed_table',
-           'speed_ratios']
+__all__ = ['NAMES', 'VERDICTS', 'METRICS', 'SEARCH_STORE', 'IGNORED', 'BENCH', 'RATIOS', 'pct', 'paper_pct', 'markdown',
+           'paper_number', 'title', 'overview', 'headline', 'recipe_words', 'short_draws', 'short_shift', 'result_box',
+           'verdict_row', 'key_table', 'answer', 'corrections_note', 'checks_table', 'judge_notes', 'glance',
+           'verdict_details', 'collapsed', 'earlier_recipes', 'machine', 'native_bf16', 'learns_as', 'run_costs',
+           'speed_records', 'bench_machine', 'per_run_table', 'speed_table', 'speed_ratios']
 
 # %% ../nbs/11a_pages.ipynb #5ef36995
 def pct(v) -> str:
@@ -196,6 +198,20 @@ def key_table(name: str, frame, config: str | None = None, root=None) -> pd.Data
     for i, m in enumerate(metrics): out[f"{m} paper"] = [paper_pct(vs[i]) for vs, k in zip(paper, keep) if k]
     return out
 
+# %% ../nbs/11a_pages.ipynb #6b567b86
+def answer(name: str, config: str | None = None, root=None, table=None) -> str:
+    "Experiment `name`'s answer in one sentence of Markdown, on its recipe: its key number beside the paper's (the prediction: its hits) and its verdicts in words with their checks."
+    r = (verdicts_table(3, root, config) if table is None else table).set_index("experiment").loc[name]
+    said = ", ".join(f"{v} **{r[v]}** ({r[v + ' checks']})" for v in VERDICTS if r[v + " checks"] != "—")
+    if name == "prediction":
+        key = f"the registered predictions: {_prediction_hits(r['recipe'], root)}"
+    elif r["key number"] != "—":
+        unit = "" if r["key number"].startswith("r(") else " (points)" if "→" in r["key number"] else " (%)"
+        key = f"{r['key number']}{unit}: {r['ours']} against the paper's {r['paper']}"
+    else:
+        key = ""
+    return f"On `{r['recipe']}`, " + "; ".join(s for s in (key, said) if s) + "." if key or said else f"On `{r['recipe']}`: no checks yet."
+
 # %% ../nbs/11a_pages.ipynb #8547ef83
 def corrections_note(name: str, config: str | None = None, root=None) -> str:
     "The checks of experiment `name` that read differently under the corrected rules (typed checks, 2026-12-07) than under those registered before: each claim, the registered outcome → the corrected one, labelled changed after the data where its runs predate the corrections; '' when none does."
@@ -269,7 +285,7 @@ def earlier_recipes(name: str, metrics=("valA.shape", "valB.shape"), root=None, 
     newer = bool(others) and LINEAGE.index(others[0]) > LINEAGE.index(shown)
     return collapsed(f"{'Other' if newer else 'Earlier'} recipes ({', '.join(others)}): the same experiment, newest first", *parts)
 
-# %% ../nbs/11a_pages.ipynb #7832c4b1
+# %% ../nbs/11a_pages.ipynb #967c745b
 def machine(runtime: dict) -> str:
     "A machine as the pages name it: a GPU by its name; a CPU by its name and, where recorded, its x86 family and model."
     if str(runtime.get("device", "cpu")).startswith("cuda"): return runtime.get("device_name") or "a GPU"
@@ -277,19 +293,40 @@ def machine(runtime: dict) -> str:
     family = " ".join(str(runtime.get("cpu_id", "")).split()[:4])          # 'family 26 model 2'
     return f"{cpu} ({family})" if family else f"{cpu} (model not recorded)"
 
-def run_costs(config: str = RECIPE, root=None) -> pd.DataFrame:
-    "Per machine and precision: finished runs of `config`'s own size trained there alone, and their median and range of wall-clock minutes."
+def native_bf16(runtime: dict) -> str:
+    "'yes' or 'no': whether the CPU a run trained on has native bf16 among its recorded flags; 'GPU', or 'not recorded'."
+    if str(runtime.get("device", "cpu")).startswith("cuda"): return "GPU"
+    flags = runtime.get("cpu_features")
+    if flags is None: return "not recorded"
+    return "yes" if {"avx512_bf16", "amx_bf16"} & set(flags) else "no"
+
+# %% ../nbs/11a_pages.ipynb #c72dc8d1
+SEARCH_STORE = Path("results") / "baby"
+IGNORED = ("name", "palette", "seed", "split_seed", "data_seed", "shared", *BOOKKEEPING)   # where a recipe's runs may differ
+
+def learns_as(config: dict, want: TrainConfig) -> bool:
+    "Whether a run's configuration (a `config.json` dict) learns what `want` learns, at the run's own palette and seed: every field equal but `IGNORED`."
+    own = {f.name for f in fields(TrainConfig)}
+    have = TrainConfig(**{k: tuple(v) if isinstance(v, list) else v for k, v in config.items() if k in own})
+    return not {k for k in have.run_diff(want) if k not in IGNORED}
+
+# %% ../nbs/11a_pages.ipynb #d5c65568
+def run_costs(config: str = RECIPE, root=None, search: bool = False) -> pd.DataFrame:
+    "Per machine, native bf16 and precision: finished runs of `config`'s own size trained there alone, and their median and range of wall-clock minutes; `search` adds its search's runs of the same configuration (`learns_as`)."
     want = get_config(config)
     same = lambda c: all(c.get(k) == getattr(want, k) for k in ("d_model", "steps", "batch_size", "image_size"))
+    stores = [(Path(runs_root(root)), lambda c: c.get("name") == config and same(c))]
+    if search: stores.append((project_dir() / SEARCH_STORE, lambda c: learns_as(c, want)))
     rows = []
-    root = Path(runs_root(root))
-    for r in (load_results(root) if root.is_dir() else []):
-        parts = [*r.get("runtime_history", []), r.get("runtime") or {}]
-        kinds = {(machine(p), p.get("precision")) for p in parts}
-        if r["config"].get("name") == config and same(r["config"]) and len(kinds) == 1:
-            rows.append(dict(zip(("machine", "precision"), kinds.pop()), minutes=r["wall_seconds"] / 60))
-    if not rows: return pd.DataFrame(columns=["machine", "precision", "runs", "median minutes", "range"])
-    g = pd.DataFrame(rows).groupby(["machine", "precision"])["minutes"]
+    for store, keep in stores:
+        for r in (load_results(store) if store.is_dir() else []):
+            parts = [*r.get("runtime_history", []), r.get("runtime") or {}]
+            kinds = {(machine(p), native_bf16(p), p.get("precision")) for p in parts}
+            if keep(r["config"]) and len(kinds) == 1:
+                rows.append(dict(zip(("machine", "native bf16", "precision"), kinds.pop()), minutes=r["wall_seconds"] / 60))
+    keys = ["machine", "native bf16", "precision"]
+    if not rows: return pd.DataFrame(columns=[*keys, "runs", "median minutes", "range"])
+    g = pd.DataFrame(rows).groupby(keys)["minutes"]
     out = pd.DataFrame({"runs": g.size(), "median minutes": g.median().round(0).astype(int),
                         "range": [f"{lo:.0f}–{hi:.0f}" for lo, hi in zip(g.min(), g.max())]}).reset_index()
     return out.sort_values("median minutes").reset_index(drop=True)

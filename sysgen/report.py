@@ -22,8 +22,8 @@ from .config import TrainConfig
 
 # %% auto #0
 __all__ = ['ID_TARGET', 'PAPER_SAMPLES', 'recipe_for', 'without_index', 'experiments_table', 'cpu_time', 'with_words',
-           'experiment_frame', 'point_runs', 'compare', 'value', 'point_label', 'short_of_target', 'describe_scale',
-           'experiment_runs', 'plot_effect', 'curve']
+           'experiment_frame', 'grid_points', 'rows_at', 'mean_label', 'point_runs', 'compare', 'value', 'point_label',
+           'short_of_target', 'describe_scale', 'experiment_runs', 'plot_effect', 'curve']
 
 # %% ../nbs/09c_report.ipynb #5517bd0d
 def recipe_for(sweep: Sweep | str, seeds: int = 3, root=None, recipes=None) -> str:
@@ -116,12 +116,12 @@ def _keys(sweep: Sweep) -> list[str]:
     keys = list(dict.fromkeys(k for p in sweep.points for k in p))
     return ["palette"] + [k for k in keys if k != "palette" and len({p.get(k) for p in sweep.points}) > 1]
 
-def _points(sweep: Sweep) -> list[dict]:
+def grid_points(sweep: Sweep) -> list[dict]:
     "The distinct grid points of `sweep` over the keys it varies (`_keys`), in grid order."
     keys = _keys(sweep)
     return [dict(p) for p in dict.fromkeys(tuple((k, p.get(k)) for k in keys) for p in sweep.points)]
 
-def _at(frame, config: str, point: dict):
+def rows_at(frame, config: str, point: dict):
     "The rows of `frame` run at `point` of the configuration `config` (runs store the canonical configuration)."
     cfg, sel = canonical(get_config(config, **point)), frame
     for k in point: sel = sel[_match(sel[k], getattr(cfg, k))]
@@ -132,7 +132,7 @@ def _one_run_ci(mean, words, lo, hi, level: float = 0.95) -> tuple:
     if words is None or words != words or words <= 0: return lo, hi
     return wilson_ci(round(mean * words), words, level)[1:]
 
-def _pct(mean, lo, hi, n, words=None) -> str:
+def mean_label(mean, lo, hi, n, words=None) -> str:
     "Mean [95 % interval] (n seeds; `aggregate`: an accuracy's interval on the empirical logit, never cut); one run: its Wilson interval over the words it scored."
     n = int(n)
     if n == 0 or mean is None or math.isnan(mean): return "—"
@@ -190,15 +190,15 @@ def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), lev
     counted = [f"{m}.words" for m in have if f"{m}.words" in frame.columns]
     agg = aggregate(frame, keys, have + counted, level) if len(frame) and have else None
     rows = []
-    for point in _points(sweep):
+    for point in grid_points(sweep):
         row = {("colours" if k == "palette" else k): (point[k] ** 3 if k == "palette" else point[k]) for k in keys}
         mine = None
         if agg is not None:
-            sel = _at(agg, sweep.config, point)
+            sel = rows_at(agg, sweep.config, point)
             mine = sel.iloc[0] if len(sel) else None
         published = next((p for p in sweep.paper if all(p.get(k) == point.get(k) for k in keys if k in p)), {})
         for m in metrics:
-            row[f"{m} sysgen"] = (_pct(mine[f"{m}.mean"], mine[f"{m}.ci_lo"], mine[f"{m}.ci_hi"], mine[f"{m}.n"],
+            row[f"{m} sysgen"] = (mean_label(mine[f"{m}.mean"], mine[f"{m}.ci_lo"], mine[f"{m}.ci_hi"], mine[f"{m}.n"],
                                        mine.get(f"{m}.words.mean"))
                                   if mine is not None and m in have else "—")
             row[f"{m} paper"] = f"{100 * published[m]:.3g}" if m in published else "—"
@@ -209,7 +209,7 @@ def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), lev
 def value(frame, metric: str, config: str = RECIPE, **point) -> float | None:
     "Mean of `metric` over the finished runs of one grid point (`palette=6, hue=0.5`), or None."
     if not len(frame) or metric not in frame.columns: return None
-    sel = _at(frame, config, point)
+    sel = rows_at(frame, config, point)
     return float(sel[metric].mean()) if len(sel) else None
 
 # %% ../nbs/09c_report.ipynb #6f741440
@@ -225,8 +225,8 @@ def short_of_target(sweep: Sweep | str, frame, metric: str = "valA.shape", targe
     if not len(frame) or metric not in frame.columns or not frame[metric].notna().any():
         return f"No finished run reports {metric} yet."
     short, lone, seen = [], [], 0
-    for point in _points(sweep):
-        rows = _at(frame, sweep.config, point).dropna(subset=[metric])
+    for point in grid_points(sweep):
+        rows = rows_at(frame, sweep.config, point).dropna(subset=[metric])
         if not len(rows): continue
         seen, got = seen + 1, rows[metric]
         if got.mean() < target: short.append(f"{point_label(point)}: {100 * got.mean():.1f} (n={len(got)})")

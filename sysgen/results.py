@@ -24,9 +24,9 @@ from .recipes import CONFIGS, RECIPE
 from .config import TrainConfig, as_train_config, read_run_config
 
 # %% auto #0
-__all__ = ['EVAL_SPLITS', 'load_results', 'machine_kind', 'runtime_segments', 'provenance', 'provenance_label', 'trained_on_gpu',
-           'used_gpu', 'results_frame', 'varying', 'aggregate', 'config_changes', 'runs_markdown', 'held_out_colours',
-           'per_colour_ood']
+__all__ = ['BOOKKEEPING', 'EVAL_SPLITS', 'load_results', 'machine_kind', 'runtime_segments', 'provenance', 'provenance_label',
+           'trained_on_gpu', 'used_gpu', 'results_frame', 'varying', 'aggregate', 'config_changes', 'runs_markdown',
+           'held_out_colours', 'per_colour_ood']
 
 # %% ../nbs/08b_results.ipynb #32e044f7
 def _result_files(paths) -> list[Path]:
@@ -149,9 +149,9 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 # %% ../nbs/08b_results.ipynb #35c04745
-_BOOKKEEPING = ("eval_every", "eval_scenes", "ckpt_every", "log_every", *TrainConfig.RUNTIME)   # do not change what is learned
+BOOKKEEPING = ("eval_every", "eval_scenes", "ckpt_every", "log_every", *TrainConfig.RUNTIME)   # do not change what is learned
 
-def varying(frame: pd.DataFrame, ignore: Sequence[str] = _BOOKKEEPING) -> list[str]:
+def varying(frame: pd.DataFrame, ignore: Sequence[str] = BOOKKEEPING) -> list[str]:
     "The configuration columns of `frame` whose value differs between runs (bookkeeping fields ignored)."
     cols = [c for c in _FIRST[1:] + tuple(_CONFIG_DEFAULTS) if c in frame.columns and c not in ignore]
     return [c for c in dict.fromkeys(cols) if frame[c].astype(str).nunique() > 1]

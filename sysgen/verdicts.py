@@ -268,7 +268,7 @@ def within_rule_false_alarm(sds: dict, palettes=(3, 4, 6), draws: int = 2, n: in
 def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = None) -> tuple[str, pd.DataFrame]:
     "(the answer to 'does shape OOD depend on the draw of the held-out colours?', one row per palette): rule draws_v2, a one-way random-effects ANOVA over split_seed 0, 1, 2 × 3 seeds (`sysgen.checks.DrawVariance`): the between-draw SD in points with its interval, the ICC(1), the F test on the logit scale, the outcome; beside it the word of the rule registered before the runs, and how often that rule says 'moves' with no effect."
     from sysgen.checks import empirical_logit, load_check, seed_sds
-    from sysgen.judgement import run_sample
+    from sysgen.readings import run_sample
     frame = runs_frame(root, config) if frame is None else frame
     sample, rows, done, total = run_sample(frame, config, root), [], 0, 0
     old: dict = {}

@@ -12,7 +12,8 @@ Needs `npm ci` (MathJax, require.js, widget manager), Chromium (Debian: `apt-get
 CHROMIUM=/path) and playwright (a dev requirement), which drives that Chromium: playwright's own browser download
 needs a CDN. The site is built with `python tools/build_site.py` into _site_offline/ (or $SYSGEN_SITE_OUT) and
 served with Python's http.server on 127.0.0.1; screenshots of the home page, the diversity page, the baby-configuration
-page and the search record are left in its _screenshots/ as build artifacts.
+page and the search record are left in its _screenshots/ as build artifacts, and the first screen (1280 × 900) of every
+experiment page with a figure, where that figure must lie whole (first-NAME.png).
 
 Per page, in the sidebar order of _quarto.yml: the notebook exists and its page was built, the page loads (HTTP 200),
 its <h1> and <title> carry the notebook's `# ` title, every image has loaded (naturalWidth > 0) and there are at least
@@ -378,6 +379,31 @@ def test_reading(site, src):
         check(facts["box"] is not None and facts["box"][0] <= READER["height"],
               f"index.html: the result box (#result-box) does not begin within the first {READER['height']} px: {facts['box']}")
     check(not words, f"{want['href']}: words about how the work was organised, not about the science: {words}")
+
+
+SCREEN = {"width": 1280, "height": 900}       # a smaller laptop's window: the first screen of an experiment page
+FIRST_IMAGE = """() => { const main = document.querySelector('#site-main') || document.body;
+    const f = [...main.querySelectorAll('img')].find(i => i.naturalWidth > 50); const h = document.documentElement.scrollHeight;
+    if (!f) return {image: null, height: h};
+    const r = f.getBoundingClientRect(); return {image: [r.top + window.scrollY, r.bottom + window.scrollY], height: h}; }"""
+
+
+@pytest.mark.parametrize("src", [s for s in sidebar() if re.match(r"experiments/\d", s)])
+def test_first_screen(site, src):
+    "At 1280 × 900, an experiment page with a figure shows its first figure whole on its first screen, under the one-sentence answer (a screenshot of that screen is left in _screenshots/first-NAME.png)."
+    want = expected(src)
+    if not want["figures"]: pytest.skip(f"{src} has no figure")
+    page = site["browser"].new_page(viewport=SCREEN)
+    try:
+        page.goto(site["url"] + want["href"], wait_until="load", timeout=60_000)
+        page.wait_for_function(IMAGES_DONE, timeout=60_000)
+        facts = page.evaluate(FIRST_IMAGE)
+        page.screenshot(path=OUT / "_screenshots" / f"first-{Path(want['href']).stem}.png")
+    finally:
+        page.close()
+    print(f"[screen] {want['href']}: {facts['height'] / SCREEN['height']:.1f} screens, first figure at {facts['image']}")
+    check(facts["image"] is not None and facts["image"][1] <= SCREEN["height"],
+          f"{want['href']}: its first figure is not whole within the first {SCREEN['height']} px: {facts['image']}")
 
 
 def test_titles_unique():

@@ -1,4 +1,5 @@
-"""Regenerate every page that reads the result files, then the README, after new runs land in results/.
+"""Regenerate every page that reads the result files (and the house map, which reads the code), then the README, after
+new runs land in results/ or code moves between modules.
 
     python tools/regen_pages.py                      # the pages below, then README and its tables (a few minutes)
     python tools/regen_pages.py nbs/experiments/07_nmi.ipynb    # only these pages (README and tables still follow)
@@ -9,8 +10,8 @@ stream (stdout or stderr) of a cell are joined, so a page differs from the last 
 and `tools/results_tables.py --write` rebuild README.md, and `nbdev_export` and `nbdev_clean` leave the notebooks
 in their committed form. A notebook that fails stops the script with its error, before anything else is written.
 
-`nbs/experiments/your_own.ipynb` is not among the default pages: its slow cell trains a run when the run is not
-in the store. Name it to regenerate it.
+`nbs/experiments/your_own.ipynb` trains a miniature run into a temporary directory (under a minute) and only prints the
+command of its full run.
 """
 import argparse
 import os
@@ -26,7 +27,8 @@ from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ["nbs/index.ipynb", "nbs/findings.ipynb", "nbs/speed.ipynb", "nbs/09_sweep.ipynb", "nbs/11_verdicts.ipynb",
          *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "nbs/experiments").glob("[0-9]*.ipynb")),
-         "nbs/experiments/baby_config.ipynb", "nbs/experiments/search_record.ipynb"]
+         "nbs/experiments/baby_config.ipynb", "nbs/experiments/search_record.ipynb", "nbs/experiments/your_own.ipynb",
+         "nbs/house.ipynb"]
 
 
 def merge_streams(nb) -> int:

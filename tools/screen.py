@@ -14,9 +14,10 @@ import signal
 import sys
 from pathlib import Path
 
-from sysgen.cli import train_config
+from sysgen.cli_runs import train_config
 from sysgen.store import RunDir
-from sysgen.train import Callback, CheckpointCB, EvalCB, LogCB, TrainingStopped, train
+from sysgen.lifecycle import train
+from sysgen.train import Callback, CheckpointCB, EvalCB, LogCB, TrainingStopped
 
 
 def read_arms(path) -> dict:
