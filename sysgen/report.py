@@ -321,7 +321,7 @@ def plot_effect(sweep: Sweep | str, frame, x: str, metric: str = "valB.shape", a
 
 # %% ../nbs/09c_report.ipynb #c4ca47e6
 def curve(frame, metric: str, level: float = 0.95):
-    "Per number of colours: `metric`'s mean, interval (Student-t over seeds; one run: Wilson over its words) and runs, as `plot_vs_colours` reads them."
+    "Per number of colours: `metric`'s mean, interval (a t interval on the empirical logit over seeds; one run: Wilson over its words) and runs, as `plot_vs_colours` reads them."
     import pandas as pd
     cols = ["n_colours"] + [f"{metric}.{s}" for s in ("mean", "ci_lo", "ci_hi", "n")]
     if not len(frame) or metric not in frame.columns or not frame[metric].notna().any(): return pd.DataFrame(columns=cols)
