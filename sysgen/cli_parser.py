@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import MISSING
 
 from . import __version__
 from .dataset import DatasetConfig
@@ -74,16 +73,22 @@ def _threads(text: str) -> int:
                                          "try --threads 1")
     return v
 
+def _default(field: str):
+    "The default of a dataset option: none for `palette` (a command that needs one asks for it), the `paper` recipe's scene counts (a dataset is the paper's size unless told), else its `DatasetConfig` field's."
+    from sysgen.recipes import CONFIGS                               # no torch
+    if field == "palette": return None
+    if field in ("n_train", "n_val"): return getattr(CONFIGS["paper"], field)
+    return DatasetConfig.__dataclass_fields__[field].default
+
 def _option(p: argparse.ArgumentParser, flag: str, note: str = "", **kw) -> None:
     "Add the dataset option `flag` to `p`: its field's type, default and number of values (`field_kinds`), its help (and `note`); `kw` overrides (e.g. required=True)."
     field, help, *metavar = DATASET_FLAGS[flag]
     help += note
     kinds, _ = field_kinds(DatasetConfig, field)
-    default = DatasetConfig.__dataclass_fields__[field].default
-    spec = dict(dest=field, help=help, default=None if default is MISSING else default)
+    spec = dict(dest=field, help=help, default=_default(field))
     if kinds[0] is not bool: spec["metavar"] = metavar[0] if metavar else flag.lstrip("-").upper().replace("-", "_")   # as argparse would
     if kinds[0] is bool: spec["action"] = "store_true"
-    elif kinds[0] is tuple: spec.update(type=int, nargs=len(default), default=list(default))
+    elif kinds[0] is tuple: spec.update(type=int, nargs=len(spec["default"]), default=list(spec["default"]))
     else: spec["type"] = _palette if field == "palette" else kinds[0]
     p.add_argument(flag, **{**spec, **kw})
 

@@ -31,11 +31,11 @@ def check_int(name, value, lo):
 # %% ../nbs/03_dataset.ipynb #0ba011a8
 @dataclass(frozen=True)
 class DatasetConfig(JSONConfig):
-    "Everything that determines a dataset's bytes."
+    "Everything that determines a dataset's bytes; a run's scenes (`TrainConfig.data`). Each field is declared here only."
     KIND = "dataset configuration"   # in error messages
-    palette: int                 # n: levels per RGB channel, n³ colours (nbs/paper.ipynb#sec-split)
-    n_train: int = 75_000        # scenes in trainA
-    n_val: int = 15_000          # scenes in each of valA, valB and valC
+    palette: int = 6             # n: levels per RGB channel, n³ colours (nbs/paper.ipynb#sec-split)
+    n_train: int = 20_000        # scenes in trainA (the paper's 75 000: the `paper` recipe)
+    n_val: int = 1_000           # scenes in each of valA, valB and valC (the paper's 15 000: the `paper` recipe)
     size: int = 64               # image side in pixels
     antialias: int = 1           # the renderer's rays per pixel side (1 = no antialiasing)
     seed: int = 0                # scene seed: split j draws from the stream (seed, j)

@@ -20,17 +20,17 @@ _POSITIONS = ("learned", "sincos")
 
 @dataclass(frozen=True)
 class ModelConfig(JSONConfig):
-    "Sizes of the MMLM; the defaults are the paper's (nbs/paper.ipynb#sec-model)."
+    "Sizes of the MMLM; a run's model (`TrainConfig.model`). The defaults are a run's; the paper's (nbs/paper.ipynb#sec-model) are the `paper` recipe."
     KIND = "model configuration"   # in error messages
-    d_model: int = 256       # width of every token's representation
-    n_layers: int = 4        # Transformer encoder layers
+    d_model: int = 128       # width of every token's representation
+    n_layers: int = 3        # Transformer encoder layers
     n_heads: int = 4         # attention heads per layer
-    d_ff: int = 2048         # hidden width of the feed-forward block
-    dropout: float = 0.1     # dropout in the encoder layers and on the input embeddings
-    patch: int = 16          # side of a square image patch in pixels
-    image_size: int = 224    # side of the square input image
+    d_ff: int = 512          # hidden width of the feed-forward block
+    dropout: float = 0.0     # dropout in the encoder layers and on the input embeddings
+    patch: int = 8           # side of a square image patch in pixels
+    image_size: int = 64     # side of the square input image (a run's: its scenes' `size`)
     vocab_size: int = 0      # number of token ids (0 = not set yet: see `with_vocab`)
-    max_text_len: int = 50   # longest text: the number of text position embeddings
+    max_text_len: int = 50   # longest text: the number of text position embeddings (a run's `text_len`)
     activation: str = "relu" # feed-forward non-linearity
     pad_id: int = 0          # token id of [PAD], masked out of attention
     channels: int = 3        # image channels

@@ -10,7 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sysgen.config import TrainConfig
+from dataclasses import fields
+
+from sysgen.config import FLAT, SECTIONS, TrainConfig
 from sysgen.recipes import CONFIGS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -19,7 +21,7 @@ EXPECTED = json.loads((ROOT / "tests" / "data" / "config_flat.json").read_text()
 
 def _flat(config: TrainConfig) -> str:
     "The flat values of `config` as config.json writes them, key order and number types included."
-    return json.dumps(config.to_dict())
+    return json.dumps(config.flat())
 
 
 def _want(diff: dict) -> str:
@@ -31,7 +33,7 @@ def test_every_committed_config_json_reads_as_before():
     files = [f for f in EXPECTED["runs"] if (ROOT / f).is_file()]
     assert len(files) >= 400, f"only {len(files)} of the {len(EXPECTED['runs'])} config.json files of the fixture are here"
     bad = [f for f in files
-           if _flat(TrainConfig.from_dict(json.loads((ROOT / f).read_text())["config"])) != _want(EXPECTED["runs"][f])]
+           if _flat(TrainConfig.from_flat(json.loads((ROOT / f).read_text())["config"])) != _want(EXPECTED["runs"][f])]
     assert not bad, f"{len(bad)} config.json files read differently, e.g. {bad[:3]}"
 
 
@@ -55,3 +57,18 @@ def test_tiny_run_trains_as_before(tmp_path):
     assert log == want["log"]
     result = json.loads((run / "result.json").read_text())
     assert (result["metrics"], result["parameters"], result["steps"]) == (want["metrics"], want["parameters"], want["steps"])
+
+
+def test_every_field_is_declared_once_with_one_default():
+    "TrainConfig declares only its name; each other field is one section's field, under its flat name, with that field's type and default."
+    own = [f for f in fields(TrainConfig) if f.name != "name"]
+    assert [f.name for f in own] == list(FLAT)
+    for f in own:
+        section, name = FLAT[f.name]
+        declared = SECTIONS[section].__dataclass_fields__[name]
+        assert (f.type, f.default) == (declared.type, declared.default), f.name
+    assert [f.name for f in fields(TrainConfig.__mro__[1])] == ["name"]
+    paper = CONFIGS["paper"]                                   # the paper's sizes: the paper recipe, not the sections' defaults
+    assert (paper.n_train, paper.n_val, paper.image_size, paper.d_model, paper.n_layers, paper.d_ff, paper.dropout, paper.patch) == \
+           (75_000, 15_000, 224, 256, 4, 2048, 0.1, 16)
+    assert TrainConfig.nested(**{s: getattr(paper, s) for s in SECTIONS}, name="paper") == paper
