@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from .checks import (REPS, DrawVariance, IdGate, Magnitude, experiment_operating, load_checks, observe, operating,
+from .checks import (REPS, DrawVariance, IdGate, Magnitude, WithinInterval, kind_of, experiment_operating, load_checks, observe, operating,
                            seed_sds)
 from .readings import counted, provenance, rule_dates, run_sample
 from .recipes import RECIPE
-from .registry import chose_recipe, load_questions, load_registry, project_dir, runs_frame
+from .registry import chose_recipe, load_questions, load_registry, project_dir, question_checks, runs_frame
 
 # %% auto #0
 __all__ = ['KEEP', 'CACHE_ENV', 'typed_entries', 'judge_typed', 'experiment_rates', 'draw_words', 'registered_outcomes',
@@ -46,7 +46,7 @@ def judge_typed(recipe: str = RECIPE, root=None, frame: pd.DataFrame | None = No
         prov = provenance(c, sample, dates, starts)
         old = (registered or {}).get(c.id)
         nan = lambda v: None if v != v else float(v)
-        out.append(dict(id=c.id, experiment=c.experiment, kind=c.kind + (f" ({c.of})" if isinstance(c, Magnitude) else ""),
+        out.append(dict(id=c.id, experiment=c.experiment, kind=c.label(vars(c)),
                         claim=c.claim, estimate=nan(r.estimate), lo=nan(r.lo), hi=nan(r.hi), n=r.n, method=r.method,
                         band=list(r.band) if r.band else None, outcome=r.outcome, counted=ok, not_counted_because=why,
                         false_alarm=oc["false_alarm"], power=oc["power"], prospective=prov["prospective"], rules=prov["rules"],
@@ -87,7 +87,7 @@ def registered_outcomes(recipe: str = RECIPE, root=None, frame: pd.DataFrame | N
     from sysgen.registry import question_checks
     frame = runs_frame(root, recipe) if frame is None else frame
     out = {c["id"]: judge_check(c, frame, recipe, root).status for c in load_registry()["checks"]
-           if not c.get("superseded_by") and c["kind"] != "recipe_equivalence"}
+           if not c.get("superseded_by") and not kind_of(c).across_recipes}
     words: dict = {}
     for c in question_checks("draws"):
         if "within" not in c["id"]: continue
@@ -106,8 +106,9 @@ def verdict_json(recipe: str = RECIPE, root=None, reps: int = REPS) -> dict:
     status = lambda o: o.split(" (")[0]
     before = {r["id"]: r.get("registered_outcome") or status(r["outcome"]) for r in old}
     words: dict = {}
+    within = {c["id"] for c in question_checks("draws") if kind_of(c) is WithinInterval}
     for r in old:
-        if r["kind"] == "within_interval": words.setdefault(r["points"][0]["palette"], []).append(status(r["outcome"]))
+        if r["id"] in within: words.setdefault(r["points"][0]["palette"], []).append(status(r["outcome"]))
     before.update(draw_words(words))
     typed = judge_typed(recipe, root, frame, reps, before)
     olds = {r["id"]: r for r in old}

@@ -17,12 +17,14 @@ from .report import point_label, point_runs
 from .stats import condition_correlation, diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, tost, wilson_ci
 from .store import RunDir
 from .recipes import RECIPE
+from .checks import (Correlation, Difference, Equivalence, Level, Magnitude, NewRun, QuestionGate, RegistryError, Shift,
+                           WithinInterval, kind_of)
 from .registry import ID_GOALS, METRIC_NAMES, MIN_SEEDS, SMALL_EFFECT, arm_machines, band_of, base_point, cannot_note
 from .registry import change_label, check_arms, chose_recipe, is_accuracy, machine_noise, machine_note, one_way, post_hoc, precision_registry
 from .registry import provenance_note, result_metric, runs_frame, runtime_mismatch, shift_status, shift_word, small_effect, verdict_of
 
 # %% auto #0
-__all__ = ['TOST_WORDS', 'EIGHT', 'KINDS', 'Outcome', 'number_label', 'interval_label', 'seed_values', 'judge_level',
+__all__ = ['TOST_WORDS', 'EIGHT', 'JUDGES', 'Outcome', 'number_label', 'interval_label', 'seed_values', 'judge_level',
            'seed_spread', 'judge_difference', 'judge_equivalence', 'correlations', 'judge_correlation',
            'magnitude_reading', 'judge_magnitude', 'judge_precision', 'precision_equivalence',
            'judge_recipe_equivalence', 'typed_outcome', 'judge_check', 'sees', 'judge_id_gate', 'judge_within_interval',
@@ -43,7 +45,7 @@ class Outcome:
     detail: str = ""
     lean: str = "undecided"          # the single-run reading while seeds are missing: never a verdict, never shown in one
     post_hoc: str = ""               # 'post hoc' or 'post hoc for 3 of the 15 runs it judges'; '' when registered before them all
-    kind: str = "direction"          # the verdict it serves: 'direction', 'magnitude' or 'recipe'
+    verdict: str = "direction"       # the verdict it serves: 'direction', 'magnitude' or 'recipe'
     numbers: dict = field(default_factory=dict)   # estimate, lo, hi, n and band (a magnitude or equivalence check's acceptance region)
     counted: bool = True             # False for a check that chose the recipe, or cannot fail at its n: shown, never counted in a verdict
     note: str = ""                   # why it is not counted ('chose the recipe', 'cannot fail at n = 3')
@@ -295,7 +297,7 @@ def magnitude_reading(check: dict, frame: pd.DataFrame, config: str = RECIPE, wi
 def judge_magnitude(check: dict, frame: pd.DataFrame, config: str = RECIPE, widen: float = 0.0) -> Outcome:
     "A `magnitude` check: 'matches' when our 95 % interval lies within its band (`band_of`), 'differs' when wholly outside, 'undecided: too wide' when wider than the band, else 'undecided'."
     m = magnitude_reading(check, frame, config, widen)
-    return Outcome(check["id"], check["claim"], m["status"], m["detail"], kind="magnitude", numbers=m["numbers"])
+    return Outcome(check["id"], check["claim"], m["status"], m["detail"], verdict="magnitude", numbers=m["numbers"])
 
 # %% ../nbs/10c_judges.ipynb #7502259d
 def _result(root: Path, name: str) -> dict | None:
@@ -308,7 +310,7 @@ def judge_precision(check_id: str = "precision.fp32_within_bf16_seeds", root=Non
     registered_ = precision_registry()
     check = next((c for c in registered_ if c["id"] == check_id), None)
     if check is None: raise ValueError(f"no precision check {check_id!r}; registered: {', '.join(c['id'] for c in registered_)}")
-    out, frame = (_judge_runtime_equivalence if check.get("kind") == "equivalence" else _judge_runtime_one)(check, runs_root(root))
+    out, frame = (_judge_runtime_equivalence if kind_of(check, default=NewRun) is Equivalence else _judge_runtime_one)(check, runs_root(root))
     if check.get("superseded_by"): out.detail = f"superseded by {check['superseded_by']}: {check['reason']} Judged on the whole history now: {out.detail}"
     if check.get("post_hoc"): out.post_hoc = "post hoc"
     return out, frame
@@ -364,24 +366,24 @@ def precision_equivalence(recipe: str, root=None) -> str | None:
     "The id of a precision check of `recipe` that shows bf16 and fp32 equivalent on runs each trained wholly in its side's precision (kind equivalence, not superseded, holding); None where there is none."
     for c in precision_registry():
         sides = {c["reference"]["precision"], c["test"]["precision"]}
-        if (c.get("kind") == "equivalence" and not c.get("superseded_by") and _recipe_of(c) == recipe and sides == {"bf16", "fp32"}
+        if (kind_of(c, default=NewRun) is Equivalence and not c.get("superseded_by") and _recipe_of(c) == recipe and sides == {"bf16", "fp32"}
                 and judge_precision(c["id"], root)[0].status == "holds"): return c["id"]
     return None
 
 # %% ../nbs/10c_judges.ipynb #550c33b2
-KINDS = {"level": judge_level, "difference": judge_difference, "equivalence": judge_equivalence, "correlation": judge_correlation,
-         "magnitude": judge_magnitude}
+JUDGES = {Level: judge_level, Difference: judge_difference, Equivalence: judge_equivalence, Correlation: judge_correlation,
+          Magnitude: judge_magnitude}             # each kind's registered rule, by its class (`sysgen.checks.kind_of`)
 
 # %% ../nbs/10c_judges.ipynb #403d0fc2
 def _widened(check: dict, arms: list[tuple[str, pd.DataFrame]], root=None) -> tuple[dict, float, str]:
     "(the check as judged, δ, a note) under rule machines: a two-arm check whose arms trained on different machine kinds gets its margin (or magnitude band) raised by the cross-machine noise δ of its metric."
-    two = "a" in check or check["kind"] == "recipe_equivalence"
-    if not two or check["kind"] not in ("difference", "equivalence", "magnitude", "recipe_equivalence"): return check, 0.0, ""
+    kind = kind_of(check)
+    if not kind.widens or not ("a" in check or kind.across_recipes): return check, 0.0, ""
     kinds = arm_machines(arms)
     if len(set().union(*kinds)) <= 1: return check, 0.0, ""
     d, n = machine_noise(check["metric"], root)
     if n == 0: return check, 0.0, f"its arms trained on different machine kinds, and no committed pair measures {check['metric']} across machines"
-    note = (f"its arms trained on different machine kinds: judged with its {'band' if check['kind'] == 'magnitude' else 'margin'} widened by "
+    note = (f"its arms trained on different machine kinds: judged with its {kind.widens} widened by "
             f"δ = {number_label(d, check['metric'])} points, the largest same-seed difference across machines among {n} committed pairs (rule machines)")
     return ({**check, "margin": check["margin"] + d} if "margin" in check else check), d, note
 
@@ -402,7 +404,7 @@ def judge_recipe_equivalence(check: dict, root=None) -> tuple[Outcome, list[tupl
         parts.append(f"{point_label(p)}: {new} − {old} = {interval_label(est, lo, hi, check['metric'], difference=True)} points (90 %, Welch, n={len(b)} and {len(a)}): "
                      + {"holds": "did not move", "fails": "moved", "undecided": "undecided"}[states[-1]])
     detail = "; ".join(parts + ([wide] if wide else []))
-    return Outcome(check["id"], check["claim"], _both(states), detail, kind="recipe", numbers=dict(band=[-check["margin"], check["margin"]])), arms
+    return Outcome(check["id"], check["claim"], _both(states), detail, verdict="recipe", numbers=dict(band=[-check["margin"], check["margin"]])), arms
 
 # %% ../nbs/10c_judges.ipynb #37b95f93
 _RATES: dict = {}                                   # operating characteristics already simulated in this process
@@ -418,7 +420,7 @@ def typed_outcome(check: dict, frame: pd.DataFrame, config: str, root, registere
     from sysgen.checks import Magnitude, load_check, observe, operating, seed_sds
     from sysgen.readings import counted, provenance, rule_dates, run_sample
     tc = load_check({"experiment": "question", **check})            # a registered question's checks name no experiment
-    if tc is None: return registered
+    if not tc.typed: return registered
     sample = run_sample(frame, config, root)
     r = tc.judge(sample)
     obs, x = observe([tc], sample)
@@ -428,7 +430,7 @@ def typed_outcome(check: dict, frame: pd.DataFrame, config: str, root, registere
     oc = _RATES[key]
     ok, why = counted(tc, r, oc, chosen)
     metric = check.get("metric") or f"r({check.get('x')}, {check.get('y')})"
-    diff = getattr(tc, "of", tc.kind) in ("difference", "equivalence")
+    diff = tc.reads_difference(check)
     rates = f"false alarm {oc['false_alarm']:.3f}" + (f", power {oc['power']:.2f}" if oc["power"] is not None else "") + " at n = 3"
     detail = f"{_typed_label(r, metric, diff)} ({r.method}; n={r.n}; {rates})"
     before, late = "undecided" if blocked else registered.status, False
@@ -437,7 +439,7 @@ def typed_outcome(check: dict, frame: pd.DataFrame, config: str, root, registere
         detail += f"; under the rules registered before: {before}" + (" (this reading changed after the data)" if late else "")
     detail += notes
     if blocked: detail += blocked
-    out = Outcome(check["id"], check["claim"], "undecided" if blocked else r.outcome, detail, registered.lean, registered.post_hoc, registered.kind,
+    out = Outcome(check["id"], check["claim"], "undecided" if blocked else r.outcome, detail, registered.lean, registered.post_hoc, registered.verdict,
                   numbers=dict(estimate=r.estimate, lo=r.lo, hi=r.hi, n=r.n, band=list(r.band) if r.band else None, method=r.method,
                                false_alarm=oc["false_alarm"], power=oc["power"]),
                   counted=ok and registered.note != "chose the recipe", note=why or registered.note, machines=registered.machines,
@@ -447,19 +449,20 @@ def typed_outcome(check: dict, frame: pd.DataFrame, config: str, root, registere
 # %% ../nbs/10c_judges.ipynb #c188c786
 def judge_check(check: dict, frame: pd.DataFrame, config: str = RECIPE, root=None) -> Outcome:
     "The outcome of one registered check on the finished runs in `frame` of configuration `config`: its statistic (on the points that did not choose the recipe, with margins widened where its arms trained on different machines), then its runs' machines and provenance, the rule for small effects (precision checks read under `root`), whether it can fail at its n, and whether it was registered after its runs."
-    if check["kind"] not in KINDS and check["kind"] != "recipe_equivalence":
-        raise ValueError(f"unknown kind of check {check['kind']!r}: expected one of {', '.join([*KINDS, 'recipe_equivalence'])}")
+    kind = kind_of(check)
+    if kind not in JUDGES and not kind.across_recipes:
+        raise RegistryError(f"check {check['id']!r}: kind {kind.kind!r} has no registered judge (expected one of {', '.join(k.kind for k in JUDGES)})")
     chosen, notes = chose_recipe(check, config), []
     judged, every = check, bool(chosen) and not ("points" in check and len(chosen) < len(check["points"]))
     if chosen and not every:
         judged = {**check, "points": [p for p in check["points"] if p not in chosen]}
         notes.append(f"{', '.join(point_label(p) for p in chosen)} chose {config} (its ID there picked the recipe): judged on the other points only")
     wide = ""
-    if check["kind"] == "recipe_equivalence": out, arms = judge_recipe_equivalence(judged, root)
+    if kind.across_recipes: out, arms = judge_recipe_equivalence(judged, root)
     else:
         arms = check_arms(judged, frame, config)
         judged, widen, wide = _widened(judged, arms, root)
-        out = judge_magnitude(judged, frame, config, widen) if judged["kind"] == "magnitude" else KINDS[judged["kind"]](judged, frame, config)
+        out = judge_magnitude(judged, frame, config, widen) if kind is Magnitude else JUDGES[kind](judged, frame, config)
         if wide: notes.append(wide)
     stat = len(out.detail)                                        # what follows the statistic: the notes, kept by a typed outcome
     runs = pd.concat([r for _, r in arms]) if any(len(r) for _, r in arms) else frame.iloc[:0]
@@ -536,4 +539,4 @@ def judge_shift(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outco
     return Outcome(check["id"], check["claim"], shift_status(lo, hi, check["margin"]), detail)
 
 # %% ../nbs/10c_judges.ipynb #c539682e
-KINDS.update({"id_gate": judge_id_gate, "within_interval": judge_within_interval, "shift": judge_shift})
+JUDGES.update({QuestionGate: judge_id_gate, WithinInterval: judge_within_interval, Shift: judge_shift})

@@ -222,12 +222,12 @@ def corrections_note(name: str, config: str | None = None, root=None) -> str:
             + "; ".join(f"{o.claim}: *{o.registered}* → *{o.status}*" + (" (changed after the data)" if o.changed else "")
                         + (f", not counted: {o.note}" if not o.counted and o.note else "") for o in changed) + ".")
 
-def checks_table(name: str, config: str | None = None, root=None, kind: str | None = None) -> pd.DataFrame:
-    "One row per registered check of experiment `name` (of one `kind`, 'direction' or 'magnitude', or both): its mark, claim (and why it is not counted, where it is not), what the runs show, the machine kinds of its arms where they differ, how they computed where they differ, and whether it was registered after them."
+def checks_table(name: str, config: str | None = None, root=None, verdict: str | None = None) -> pd.DataFrame:
+    "One row per registered check of experiment `name` (of one `verdict`, 'direction' or 'magnitude', or both): its mark, claim (and why it is not counted, where it is not), what the runs show, the machine kinds of its arms where they differ, how they computed where they differ, and whether it was registered after them."
     outcomes, _, _ = checks(name, 3, root, config)
     rows = []
     for o in outcomes:
-        if kind not in (None, o.kind): continue
+        if verdict not in (None, o.verdict): continue
         shown, _, provenance = o.detail.partition("; runs differ in provenance — ")
         shown, _, machines = shown.partition("; machines differ — ")
         rows.append({"": o.mark, "check": o.claim + ("" if o.counted else f" ({o.note}: shown, not counted)"), "what the runs show": shown,
@@ -258,9 +258,9 @@ def verdict_details(name: str, config: str | None = None, root=None):
     from IPython.display import Markdown, display
     display(Markdown(judge_notes(name, config, root)))
     if note := corrections_note(name, config, root): display(Markdown(note))
-    for kind in VERDICTS:
-        t = checks_table(name, config, root, kind)
-        if len(t): display(collapsed(f"The {len(t)} {kind} check{'s' if len(t) > 1 else ''}: {' '.join(t[''])}", t))
+    for verdict in VERDICTS:
+        t = checks_table(name, config, root, verdict)
+        if len(t): display(collapsed(f"The {len(t)} {verdict} check{'s' if len(t) > 1 else ''}: {' '.join(t[''])}", t))
 
 # %% ../nbs/11a_pages.ipynb #2be00b7e
 def collapsed(summary: str, *parts):

@@ -20,6 +20,7 @@ from .runtime import cpu_record
 from .store import RunDir, run_dirs
 from .sweep import SWEEPS, canonical, run_name, train_args
 from .registry import load_questions, load_registry, project_dir
+from .checks import kind_of
 
 # %% auto #0
 __all__ = ['ORDER', 'WIDTH', 'point_run', 'check_points', 'feeds', 'Planned', 'planned', 'this_machine', 'run_flops',
@@ -44,7 +45,7 @@ def _stem(name: str) -> str: return name.rsplit("-s", 1)[0]
 def feeds(recipe: str = RECIPE) -> dict[str, list[str]]:
     "Run name without its seed → the ids of the checks in force that read it (sweeps' checks and registered questions')."
     out: dict[str, list[str]] = {}
-    checks = [c for c in load_registry()["checks"] if not c.get("superseded_by") and c["kind"] != "recipe_equivalence"]
+    checks = [c for c in load_registry()["checks"] if not c.get("superseded_by") and not kind_of(c).across_recipes]
     q = load_questions()
     checks += [c for name in ("draws", "shift") for c in q[name]["checks"] if not c.get("superseded_by")]
     for c in checks:

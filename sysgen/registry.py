@@ -21,6 +21,7 @@ from .results import EVAL_SPLITS, load_results, provenance, provenance_label, re
 from .store import RunDir, run_dirs
 from .sweep import SWEEPS
 from .recipes import RECIPE
+from .checks import Correlation, Difference, Equivalence, Level, Magnitude, RecipeEquivalence, kind_of
 
 # %% auto #0
 __all__ = ['MIN_SEEDS', 'SMALL_EFFECT', 'REGISTRY', 'HISTORY', 'COMMITS', 'PRECISION', 'VERDICTS', 'UNCHECKED', 'METRIC_NAMES',
@@ -61,7 +62,7 @@ def load_registry() -> dict:
 # %% ../nbs/10b_registry.ipynb #c447256d
 def verdict_of(check: dict) -> str:
     "Which verdict a check serves: 'magnitude' (how close to a published number), 'recipe' (does a result move with the recipe: judged and shown, in neither verdict) or 'direction' (which way an effect goes)."
-    return "magnitude" if check["kind"] == "magnitude" else "recipe" if check["kind"] == "recipe_equivalence" else "direction"
+    return kind_of(check).verdict
 
 def registered(experiment: str, verdict: str | None = None) -> list[dict]:
     "The checks `experiment` is judged by, in registry order: all of them, or those of one `verdict` ('direction' or 'magnitude')."
@@ -201,7 +202,7 @@ def question_checks(name: str) -> list[dict]:
         if c.get("superseded_by"): continue
         for p in c["points"]:
             one = {**c, "points": [p], "frozen": c.get("frozen", q["frozen"]), "question": name}
-            if c["kind"] == "magnitude": one.update(of="level", point=p, paper=c["paper"][str(p["palette"])])
+            if kind_of(c) is Magnitude: one.update(of="level", point=p, paper=c["paper"][str(p["palette"])])
             out.append(one)
     return out
 
@@ -240,7 +241,7 @@ def check_arms(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> list[t
     "(name, runs) of every grid point a check reads: its two points a and b, its points (with the split-0 `base_point` each is compared with, for a registered question's `within_interval` or `shift`), its family, or its one point."
     if "a" in check: return [(f"{k} ({point_label(check[k])})", point_runs(frame, check[k], config)) for k in ("a", "b")]
     arms = [(point_label(p), point_runs(frame, p, config)) for p in check.get("points") or check.get("family") or [check["point"]]]
-    if check["kind"] in ("within_interval", "shift"):
+    if kind_of(check).against_base:
         arms += [(f"split 0 ({point_label(base_point(p))})", point_runs(frame, base_point(p), config)) for p in check["points"]]
     return arms
 
@@ -370,9 +371,7 @@ Z95 = 1.959963984540054                               # the two-sided 95 % norma
 
 def registered_n(check: dict) -> int:
     "The n a check is judged on when every point has its 3 seeds: runs for a direction correlation, conditions for a magnitude correlation, seeds per point otherwise."
-    if check["kind"] == "correlation": return MIN_SEEDS * len(check["family"])
-    if check.get("of") == "correlation": return len(check["family"])
-    return MIN_SEEDS
+    return kind_of(check).registered_n(check)
 
 def _corr_reach(n: int, blo: float, bhi: float) -> tuple[bool, bool]:
     "(can an r interval at n lie inside [blo, bhi], can one lie wholly outside it): Fisher z ± 1.96/√(n−3), any r in (−1, 1)."
@@ -384,17 +383,17 @@ def _corr_reach(n: int, blo: float, bhi: float) -> tuple[bool, bool]:
 def reachable(check: dict, n: int | None = None) -> set[str]:
     "The outcomes check `check` can reach at `n` (default: `registered_n`), from its kind, thresholds and n alone, never from runs: {'holds', 'fails'} for a direction check that can go either way; {'matches', 'differs'} for a magnitude check."
     n = registered_n(check) if n is None else n
-    kind = check["kind"]
+    kind = kind_of(check)
     if n < 2: return set()
-    if kind == "level":
+    if kind is Level:
         t = check["threshold"]
         return {"holds", "fails"} if 0 < t < 1 else {"holds" if (t <= 0) == (check["side"] == "above") else "fails"}
-    if kind == "difference": return {s for s, ok in (("holds", check["margin"] < 1), ("fails", check["margin"] > -1)) if ok}
-    if kind in ("equivalence", "recipe_equivalence"): return {s for s, ok in (("holds", check["margin"] > 0), ("fails", check["margin"] < 1)) if ok}
-    if kind == "correlation":
+    if kind is Difference: return {s for s, ok in (("holds", check["margin"] < 1), ("fails", check["margin"] > -1)) if ok}
+    if kind in (Equivalence, RecipeEquivalence): return {s for s, ok in (("holds", check["margin"] > 0), ("fails", check["margin"] < 1)) if ok}
+    if kind is Correlation:
         inside, outside = _corr_reach(n, 0.0, 1.0)                # the claimed side is (0, 1] (or [−1, 0)): mirror images
         return {"holds", "fails"} if outside and n > 3 else set()
-    if kind == "magnitude":
+    if kind is Magnitude:
         blo, bhi = band_of(check) if "band" in check else (check["paper"], check["paper"])
         if check["of"] == "correlation":
             if "band" not in check: return {"matches", "differs"} if n > 3 else set()   # the superseded rule: the paper's r inside ours
@@ -413,7 +412,7 @@ def cannot_note(check: dict, n: int | None = None) -> str:
     "'' for a check that can go either way at its n; else 'cannot fail at n = 3' (or 'cannot match', 'cannot differ', 'cannot hold')."
     n = registered_n(check) if n is None else n
     got = reachable(check, n)
-    want = ("matches", "differs") if check["kind"] == "magnitude" else ("holds", "fails")
+    want = ("matches", "differs") if kind_of(check) is Magnitude else ("holds", "fails")
     missing = [w for w in want if w not in got]
     if not missing: return ""
     verb = {"holds": "hold", "fails": "fail", "matches": "match", "differs": "differ"}
@@ -422,8 +421,7 @@ def cannot_note(check: dict, n: int | None = None) -> str:
 # %% ../nbs/10b_registry.ipynb #634b6b5c
 def small_effect(check: dict) -> bool:
     "Whether a check claims an effect under 20 points (`SMALL_EFFECT`): a difference or equivalence margin, or a published difference, below it."
-    if check["kind"] in ("difference", "equivalence"): return check["margin"] < SMALL_EFFECT
-    return check["kind"] == "magnitude" and check["of"] == "difference" and abs(check["paper"]) < SMALL_EFFECT
+    return kind_of(check).small_effect(check, SMALL_EFFECT)
 
 # %% ../nbs/10b_registry.ipynb #fc67f1cc
 def chose_recipe(check: dict, config: str) -> list[dict]:

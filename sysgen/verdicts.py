@@ -15,7 +15,7 @@ from .report import experiments_table, point_label, point_runs, recipe_for, stat
 from .stats import diff_ci, mean_ci, pearson_ci
 from .sweep import SWEEPS, get_sweep
 from .recipes import RECIPE
-from .checks import mean_interval
+from .checks import Correlation, Equivalence, Shift, WithinInterval, kind_of, mean_interval
 from .registry import COMMITS, MIN_SEEDS, UNCHECKED, base_point, can_fail, check_arms, commit_dates, frozen, frozen_in, one_way
 from .registry import load_questions, prospective, question_checks, registered, run_start, runs_frame, verdict_of
 from .judges import Outcome, correlations, interval_label, judge_check, magnitude_reading, number_label, seed_values, sees, shift_word
@@ -50,8 +50,8 @@ def magnitude_word(outcomes: Iterable, runs_done: int, complete: bool = False) -
 def verdict(outcomes: list[Outcome], runs_done: int, runs_total: int, seeds: int = MIN_SEEDS, complete: bool = False,
             published: bool = True) -> str:
     "Both verdicts (`verdict_word`, `magnitude_word`) in one line with the runs behind them, then every check: ✓ holds, ✗ fails; = matches, ≠ differs; ? undecided."
-    direction = [o for o in outcomes if o.kind == "direction"]
-    magnitude = [o for o in outcomes if o.kind == "magnitude"]
+    direction = [o for o in outcomes if o.verdict == "direction"]
+    magnitude = [o for o in outcomes if o.verdict == "magnitude"]
     d = verdict_word([o for o in direction if o.counted], runs_done, complete, published)
     m = magnitude_word([o for o in magnitude if o.counted], runs_done, complete)
     words = "not run yet" if runs_done == 0 else f"{d} in direction, " + (f"{m} in magnitude" if magnitude else "no published numbers for magnitude")
@@ -134,7 +134,7 @@ def correlation_table(name: str, root=None, config: str | None = None) -> pd.Dat
     config = config or recipe_for(name, root=root)
     frame = runs_frame(root, config)
     parts = [correlations(c, frame, config).assign(verdict=verdict_of(c), paper=c.get("paper", np.nan))
-             for c in registered(name) if c["kind"] == "correlation" or c.get("of") == "correlation"]
+             for c in registered(name) if kind_of(c) is Correlation or c.get("of") == "correlation"]
     return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=["check", "over", "n", "unit", "r", "lo", "hi"])
 
 def key_number(name: str, frame: pd.DataFrame, config: str = RECIPE) -> dict | None:
@@ -161,11 +161,11 @@ def _mixed(frame: pd.DataFrame, dirs: list[str]) -> str:
 # %% ../nbs/11_verdicts.ipynb #5f0f4898
 VERBS = {"holds": "hold", "fails": "fail", "matches": "match", "differs": "differ"}
 
-def check_counts(outcomes, kind: str = "direction") -> str:
+def check_counts(outcomes, verdict: str = "direction") -> str:
     "An experiment's checks of one verdict in words: '4 of 4 hold'; '3 of 7 match, 1 differs, 3 undecided, 3 not counted'; '—' for none."
     if not outcomes: return "—"
     counted = [o for o in outcomes if o.counted]
-    yes, no = ("holds", "fails") if kind == "direction" else ("matches", "differs")
+    yes, no = ("holds", "fails") if verdict == "direction" else ("matches", "differs")
     y, n = sum(o.status == yes for o in counted), sum(o.status == no for o in counted)
     u, skip = len(counted) - y - n, len(outcomes) - len(counted)
     if not counted: return f"{skip} not counted"
@@ -187,14 +187,14 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
         n = [len(point_runs(frame, p, cfg)) for p in sweep.points]
         row = dict(seeds=f"{min(n)}–{max(n)}" if min(n) != max(n) else str(min(n)))
         late = []
-        for kind in ("direction", "magnitude"):
-            os = [o for o in outcomes if o.kind == kind]
+        for verdict in ("direction", "magnitude"):
+            os = [o for o in outcomes if o.verdict == verdict]
             counted = [o for o in os if o.counted]
-            row[kind] = ("none counted" if os and not counted and done else
-                         verdict_word(counted, done, complete, bool(sweep.paper)) if kind == "direction" else magnitude_word(counted, done, complete))
-            row[f"{kind} checks"] = check_counts(os, kind)
-            k, n_judged, _ = _late(registered(name, kind), frame, cfg)
-            if k: late.append(f"{kind} ({k} of {n_judged} runs)")
+            row[verdict] = ("none counted" if os and not counted and done else
+                            verdict_word(counted, done, complete, bool(sweep.paper)) if verdict == "direction" else magnitude_word(counted, done, complete))
+            row[f"{verdict} checks"] = check_counts(os, verdict)
+            k, n_judged, _ = _late(registered(name, verdict), frame, cfg)
+            if k: late.append(f"{verdict} ({k} of {n_judged} runs)")
         key = key_number(name, frame, cfg)
         row.update({"key number": key["label"] if key else "—", "ours": key["ours"] if key else "—", "paper": key["paper"] if key else "—",
                     "mixed provenance": _mixed(frame, _judged(registered(name), frame, cfg)),
@@ -206,11 +206,11 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
 # %% ../nbs/11_verdicts.ipynb #84ec3739
 def judge_question(check: dict, frame: pd.DataFrame, config: str = RECIPE, root=None) -> Outcome:
     "The outcome of one check of a registered question (`question_checks`): undecided without reading OOD where a `shift` or `magnitude` check's arm does not see, else `judge_check`."
-    if check["kind"] in ("shift", "magnitude"):
+    if kind_of(check).gated:
         word, why = sees(check["points"][0], frame, config)
         if word != "sees":
             return Outcome(check["id"], check["claim"], "undecided", f"{point_label(check['points'][0])}: {word}: {why}; its OOD is not read",
-                           kind=verdict_of(check))
+                           verdict=verdict_of(check))
     return judge_check(check, frame, config, root)
 
 # %% ../nbs/11_verdicts.ipynb #b35cab56
@@ -273,7 +273,7 @@ def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = No
     sample, rows, done, total = run_sample(frame, config, root), [], 0, 0
     old: dict = {}
     for c in question_checks("draws"):
-        if c["kind"] == "within_interval":
+        if kind_of(c) is WithinInterval:
             s = judge_question(c, frame, config, root).status
             old.setdefault(c["points"][0]["palette"], []).append({"holds": "stays", "fails": "moves"}.get(s, "undecided"))
     sds = {}
@@ -316,7 +316,7 @@ def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = N
     frame = runs_frame(root, config) if frame is None else frame
     rows, words, done = [], [], 0
     for c in question_checks("shift"):
-        if c["kind"] != "shift": continue
+        if kind_of(c) is not Shift: continue
         p = c["points"][0]
         arm, base = (seed_values(point_runs(frame, q, config), "valB.shape") for q in (p, base_point(p)))
         seen, why = sees(p, frame, config)
@@ -364,12 +364,13 @@ def verdict_record(check: dict, out: Outcome, recipe: str, experiment: str) -> d
     nums = out.numbers or {}
     outcome = out.status if out.counted else f"{out.status} ({out.note}: not counted)"
     band = nums.get("band")
-    if band is None and check["kind"] in ("equivalence",): band = [-check["margin"], check["margin"]]
-    return dict(id=check["id"], experiment=experiment, kind=check["kind"] if check["kind"] != "magnitude" else f"magnitude ({check['of']})",
+    kind = kind_of(check)
+    if band is None and kind is Equivalence: band = [-check["margin"], check["margin"]]
+    return dict(id=check["id"], experiment=experiment, kind=kind.label(check),
                 recipe=recipe, metric=check.get("metric") or f"r({check.get('x')}, {check.get('y')})", points=_points_of(check),
                 outcome=outcome, estimate=_plain(nums.get("estimate")), lo=_plain(nums.get("lo")), hi=_plain(nums.get("hi")),
                 n=nums.get("n"), band=[_plain(b) for b in band] if band is not None else None, paper=check.get("paper"),
-                difference=check.get("of") == "difference" if check["kind"] == "magnitude" else check["kind"] in ("difference", "equivalence", "recipe_equivalence"),
+                difference=kind.reads_difference(check),
                 can_fail=can_fail(check), machines=list(out.machines), post_hoc=out.post_hoc or "", detail=out.detail,
                 registered_outcome=out.registered or out.status, changed_after_data=out.changed)
 
