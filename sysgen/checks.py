@@ -15,83 +15,15 @@ import pandas as pd
 from scipy import stats
 from scipy.special import expit, logit
 
+from .stats import (CORRELATION_METHOD, DIFFERENCE_METHOD, DRAW_METHOD, LEVEL, MEAN_METHOD, correlation_interval,
+                          difference_interval, draw_anova, empirical_logit, is_accuracy, mean_interval)
+
 # %% auto #0
-__all__ = ['LEVEL', 'MEAN_METHOD', 'DIFFERENCE_METHOD', 'CORRELATION_METHOD', 'DRAW_METHOD', 'MIN_SEEDS', 'Z95', 'KINDS', 'REPS',
-           'MAX_FALSE_ALARM', 'empirical_logit', 'mean_interval', 'difference_interval', 'correlation_interval',
-           'draw_anova', 'Reading', 'key', 'RunSample', 'SimSample', 'RegistryError', 'Check', 'Level', 'is_accuracy',
-           'Difference', 'Equivalence', 'widen_for_machines', 'effect_band', 'Magnitude', 'Correlation', 'DrawVariance',
-           'IdGate', 'Registered', 'WithinInterval', 'Shift', 'RecipeEquivalence', 'QuestionGate', 'NewRun', 'kind_of',
-           'load_check', 'load_checks', 'seed_sds', 'observe', 'simulate', 'operating', 'experiment_operating']
-
-# %% ../nbs/10a_checks.ipynb #c4d31272
-LEVEL = 0.95                                   # every interval here is 95 %, two-sided, unless a check says otherwise
-
-def _2d(x) -> np.ndarray:
-    "`x` as a float array of shape (replications, seeds): a flat list of seeds is one replication."
-    a = np.asarray(x, dtype=np.float64)
-    return a[None, :] if a.ndim == 1 else a
-
-def empirical_logit(acc, words=None) -> np.ndarray:
-    "Accuracies on the empirical-logit scale, log((k + ½)/(n − k + ½)) with k = acc·n correct of n words (Cox): finite at 0 and 1. Without word counts n is taken as 1000."
-    n = 1000.0 if words is None else np.asarray(words, dtype=np.float64)
-    k = np.asarray(acc, dtype=np.float64) * n
-    return np.log((k + 0.5) / (n - k + 0.5))
-
-def mean_interval(acc, words=None, level: float = LEVEL, accuracy: bool = True):
-    "The mean over seeds and its t interval: on the empirical-logit scale, back-transformed, for an accuracy (so it lies in (0, 1) and is never cut); on the raw scale otherwise (`accuracy=False`). NaN interval for fewer than 2 seeds."
-    x = _2d(acc)
-    z = empirical_logit(x, words) if accuracy else x
-    if x.shape[-1] < 2: return x.mean(-1), np.full(len(x), np.nan), np.full(len(x), np.nan)
-    with warnings.catch_warnings():                          # seeds that agree exactly: scipy warns, the flat case below answers
-        warnings.filterwarnings("ignore", "Precision loss occurred", RuntimeWarning)
-        lo, hi = stats.ttest_1samp(z, 0.0, axis=-1).confidence_interval(level)
-    if accuracy: lo, hi = expit(lo), expit(hi)
-    flat = np.ptp(x, axis=-1) == 0                          # seeds that agree exactly: no spread, no width, at their value
-    return x.mean(-1), np.where(flat, x.mean(-1), lo), np.where(flat, x.mean(-1), hi)
-
-MEAN_METHOD = {True: "t interval on the empirical logit, back-transformed", False: "t interval"}
-
-# %% ../nbs/10a_checks.ipynb #2b73c371
-def difference_interval(a, b, paired: bool = False, level: float = LEVEL):
-    "b − a and its t interval: paired by seed (scipy `ttest_rel`) or Welch's (`ttest_ind`, unequal variances)."
-    a, b = _2d(a), _2d(b)
-    if min(a.shape[-1], b.shape[-1]) < 2: return b.mean(-1) - a.mean(-1), np.full(len(a), np.nan), np.full(len(a), np.nan)
-    t = stats.ttest_rel(b, a, axis=-1) if paired else stats.ttest_ind(b, a, equal_var=False, axis=-1)
-    lo, hi = t.confidence_interval(level)
-    return b.mean(-1) - a.mean(-1), np.asarray(lo), np.asarray(hi)
-
-DIFFERENCE_METHOD = {True: "paired t interval (scipy ttest_rel)", False: "Welch t interval (scipy ttest_ind)"}
-
-# %% ../nbs/10a_checks.ipynb #99f5a741
-def correlation_interval(x, y, level: float = LEVEL):
-    "Pearson's r over the last axis with its Fisher-z interval (scipy `pearsonr`); NaN interval for 3 or fewer pairs."
-    x, y = _2d(x), _2d(y)
-    x = np.broadcast_to(x, y.shape)
-    r = stats.pearsonr(x, y, axis=-1)
-    if y.shape[-1] <= 3: return np.asarray(r.statistic), np.full(len(y), np.nan), np.full(len(y), np.nan)
-    lo, hi = r.confidence_interval(level)
-    return np.asarray(r.statistic), np.asarray(lo), np.asarray(hi)
-
-CORRELATION_METHOD = "Pearson r over condition means, Fisher-z interval (scipy pearsonr)"
-
-# %% ../nbs/10a_checks.ipynb #5832b837
-def draw_anova(groups, level: float = LEVEL) -> dict:
-    "One-way random-effects ANOVA of `groups`, shape (replications, draws, seeds): F, p, ICC(1) [interval] and the between-draw SD [interval], arrays over replications."
-    g = np.asarray(groups, dtype=np.float64)
-    if g.ndim == 2: g = g[None]
-    _, k, n = g.shape
-    means = g.mean(-1)
-    msb = n * ((means - g.mean((-1, -2))[:, None]) ** 2).sum(-1) / (k - 1)
-    msw = ((g - means[..., None]) ** 2).sum((-1, -2)) / (k * (n - 1))
-    F = msb / msw
-    d1, d2, q = k - 1, k * (n - 1), (1 + level) / 2
-    fl, fu = F / stats.f.ppf(q, d1, d2), F * stats.f.ppf(q, d2, d1)
-    icc, icc_lo, icc_hi = (F - 1) / (F + n - 1), (fl - 1) / (fl + n - 1), (fu - 1) / (fu + n - 1)
-    sd_of = lambda c: np.sqrt(np.clip(c, 0, None) / (1 - np.clip(c, None, 1 - 1e-12)) * msw)
-    return dict(F=F, p=stats.f.sf(F, d1, d2), icc=icc, icc_lo=icc_lo, icc_hi=icc_hi,
-                sd_between=np.sqrt(np.clip(msb - msw, 0, None) / n), sd_lo=sd_of(icc_lo), sd_hi=sd_of(icc_hi), sd_within=np.sqrt(msw))
-
-DRAW_METHOD = "one-way random-effects ANOVA over draws × seeds; ICC(1) with its F interval (Shrout & Fleiss)"
+__all__ = ['MIN_SEEDS', 'Z95', 'KINDS', 'REPS', 'MAX_FALSE_ALARM', 'Reading', 'key', 'RunSample', 'SimSample', 'RegistryError',
+           'Check', 'Level', 'Difference', 'Equivalence', 'widen_for_machines', 'effect_band', 'Magnitude',
+           'Correlation', 'DrawVariance', 'IdGate', 'Registered', 'WithinInterval', 'Shift', 'RecipeEquivalence',
+           'QuestionGate', 'NewRun', 'kind_of', 'load_check', 'load_checks', 'seed_sds', 'observe', 'simulate',
+           'operating', 'experiment_operating']
 
 # %% ../nbs/10a_checks.ipynb #2eec8e30
 @dataclass
@@ -248,11 +180,6 @@ class Level(Check):
     def effect(self, obs): return {k: self.paper.get(k[0], obs.get(k)) for k in self.keys()}
 
 # %% ../nbs/10a_checks.ipynb #3c4b9a29
-def is_accuracy(metric: str) -> bool:
-    "Whether `metric` ('valB.shape') is an accuracy on an evaluation split, between 0 and 1 (not its word count, 'valB.shape.words')."
-    parts = metric.split(".")
-    return len(parts) == 2 and parts[0] in ("trainA", "valA", "valB", "valC")
-
 @dataclass
 class Difference(Check):
     "b − a (paired by seed where both points share their seeds, else Welch) above `margin`; 'at ceiling: cannot test' where a's mean plus the margin leaves what an accuracy can take."

@@ -17,8 +17,7 @@ from .distributions import SystematicSplit
 from .io import read_json
 from .scenes import palette
 from .runtime import RUNTIME_BEFORE
-from .stats import mean_ci
-from .checks import is_accuracy, mean_interval
+from .stats import is_accuracy, mean_ci, mean_interval
 from .store import FILES, RunDir
 from .recipes import CONFIGS, RECIPE
 from .config import TrainConfig, as_train_config, read_run_config
