@@ -48,9 +48,9 @@ class DatasetConfig(JSONConfig):
     min_visible: float = 0.5     # every object shows at least this fraction of its pixels
     visibility_size: int = 64    # image size of the visibility check (scenes don't depend on `size`)
     png: bool = False            # also write CLEVR-style PNG files
-    n_objects: tuple = (3, 10)   # objects per scene, inclusive (nbs/paper.ipynb#sec-scenes: 3–10)
-    fov: float = 40.0            # the camera's field of view in degrees (see `sysgen.scenes.Camera`)
-    extent: float = 3.0          # object centres lie in [-extent, extent]² (CLEVR's 3; a narrower camera needs less)
+    n_objects: tuple = Layout.n_objects   # objects per scene, inclusive (nbs/paper.ipynb#sec-scenes: 3–10), as `sysgen.scenes.Layout` declares
+    fov: float = Camera.fov               # the camera's field of view in degrees, as `sysgen.scenes.Camera` declares
+    extent: float = Layout.extent         # object centres lie in [-extent, extent]² (CLEVR's 3; a narrower camera needs less)
 
     def __post_init__(self):
         "Check every field: a bad one is a `FieldError` naming it (the command line reports it under its flag)."
