@@ -14,14 +14,18 @@ import pandas as pd
 
 from .io import runs_root
 from .report import point_label, point_runs
-from .stats import condition_correlation, diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, tost, wilson_ci
+from .stats import (condition_correlation, diff_ci, mean_ci, new_run_interval, newcombe_ci, pearson_ci, tost,
+                          wilson_ci)
 from .store import RunDir
 from .recipes import RECIPE
-from .checks import (Correlation, Difference, Equivalence, Level, Magnitude, NewRun, QuestionGate, RegistryError, Shift,
-                           WithinInterval, kind_of)
-from .registry import ID_GOALS, METRIC_NAMES, MIN_SEEDS, SMALL_EFFECT, arm_machines, band_of, base_point, cannot_note
-from .registry import change_label, check_arms, chose_recipe, is_accuracy, machine_noise, machine_note, one_way, post_hoc, precision_registry
-from .registry import provenance_note, result_metric, runs_frame, runtime_mismatch, shift_status, shift_word, small_effect, verdict_of
+from .checks import (Correlation, Difference, Equivalence, Level, Magnitude, NewRun, QuestionGate, RegistryError,
+                           Shift, WithinInterval, kind_of)
+from .registry import (ID_GOALS, METRIC_NAMES, MIN_SEEDS, SMALL_EFFECT, arm_machines, band_of, base_point,
+                             cannot_note)
+from .registry import (change_label, check_arms, chose_recipe, is_accuracy, machine_noise, machine_note, one_way,
+                             post_hoc, precision_registry)
+from .registry import (provenance_note, result_metric, runs_frame, runtime_mismatch, shift_status, shift_word,
+                             small_effect, verdict_of)
 
 # %% auto #0
 __all__ = ['TOST_WORDS', 'EIGHT', 'JUDGES', 'Outcome', 'number_label', 'interval_label', 'seed_values', 'judge_level',
@@ -33,79 +37,106 @@ __all__ = ['TOST_WORDS', 'EIGHT', 'JUDGES', 'Outcome', 'number_label', 'interval
 # %% ../nbs/10d_judges.ipynb #5ca15f88
 def _both(states) -> str:
     "Several outcomes together: 'fails' if any fails, 'holds' if every one holds, else 'undecided'."
-    return "fails" if "fails" in states else "holds" if len(states) and all(x == "holds" for x in states) else "undecided"
+    return ("fails" if "fails" in states else "holds" if len(states) and all(x == "holds" for x in states)
+            else "undecided")
 
 # %% ../nbs/10d_judges.ipynb #d06e2d60
 @dataclass
 class Outcome:
-    "What one check says about the runs: `status` ('holds', 'fails', 'matches', 'differs', 'undecided' or 'undecided: too wide'), the numbers behind it, and for how many of the runs it judges it was registered after them (`post_hoc`)."
+    ("What one check says about the runs: `status` ('holds', 'fails', 'matches', 'differs', 'undecided' or 'undecided: "
+     "too wide'), the numbers behind it, and for how many of the runs it judges it was registered after them "
+     "(`post_hoc`).")
     id: str
     claim: str
     status: str
     detail: str = ""
-    lean: str = "undecided"          # the single-run reading while seeds are missing: never a verdict, never shown in one
-    post_hoc: str = ""               # 'post hoc' or 'post hoc for 3 of the 15 runs it judges'; '' when registered before them all
+    # the single-run reading while seeds are missing: never a verdict, never shown in one
+    lean: str = "undecided"
+    # 'post hoc' or 'post hoc for 3 of the 15 runs it judges'; '' when registered before them all
+    post_hoc: str = ""
     verdict: str = "direction"       # the verdict it serves: 'direction', 'magnitude' or 'recipe'
-    numbers: dict = field(default_factory=dict)   # estimate, lo, hi, n and band (a magnitude or equivalence check's acceptance region)
-    counted: bool = True             # False for a check that chose the recipe, or cannot fail at its n: shown, never counted in a verdict
+    # estimate, lo, hi, n and band (a magnitude or equivalence check's acceptance region)
+    numbers: dict = field(default_factory=dict)
+    # False for a check that chose the recipe, or cannot fail at its n: shown, never counted in a verdict
+    counted: bool = True
     note: str = ""                   # why it is not counted ('chose the recipe', 'cannot fail at n = 3')
     machines: tuple = ()             # every machine kind the runs it reads trained on (sysgen.results.machine_kind)
-    registered: str = ""             # the outcome under the rules registered before the corrections, where it differs from `status`
-    changed: bool = False            # whether this reading differs from it and its runs predate the corrections: changed after the data
+    # the outcome under the rules registered before the corrections, where it differs from `status`
+    registered: str = ""
+    # whether this reading differs from it and its runs predate the corrections: changed after the data
+    changed: bool = False
 
     @property
-    def mark(self) -> str: return "·" if not self.counted else {"holds": "✓", "fails": "✗", "matches": "=", "differs": "≠"}.get(self.status, "?")
+    def mark(self) -> str:
+        return ("·" if not self.counted
+                else {"holds": "✓", "fails": "✗", "matches": "=", "differs": "≠"}.get(self.status, "?"))
 
     def __str__(self):
-        return (f"{self.mark} {self.claim}" + (f" — {self.detail}" if self.detail else "") + (f" [{self.post_hoc}]" if self.post_hoc else "")
+        return (f"{self.mark} {self.claim}" + (f" — {self.detail}" if self.detail else "")
+                + (f" [{self.post_hoc}]" if self.post_hoc else "")
                 + (f" [{self.note}: not counted]" if not self.counted else ""))
 
 # %% ../nbs/10d_judges.ipynb #4ff98757
 def number_label(v, metric: str) -> str:
     "A value in the metric's unit: an accuracy in percent, anything else to three places; '—' for none."
-    if v is None or v != v: return "—"
+    if v is None or v != v:
+        return "—"
     return f"{100 * v:.1f}" if is_accuracy(metric) else f"{v:.3f}"
 
 def _cut(lo: float, hi: float, metric: str, difference: bool = False) -> tuple[float, float]:
-    "[lo, hi] cut to the range an accuracy can take (0 to 1), or a difference of two (−1 to 1); other metrics unchanged."
-    if not is_accuracy(metric): return lo, hi
+    ("[lo, hi] cut to the range an accuracy can take (0 to 1), or a difference of two (−1 to 1); other metrics "
+     "unchanged.")
+    if not is_accuracy(metric):
+        return lo, hi
     return max(lo, -1.0 if difference else 0.0), min(hi, 1.0)
 
 def interval_label(est, lo, hi, metric: str, bounded: bool = False, difference: bool = False) -> str:
-    "Estimate [lo, hi] in the metric's unit, cut to the range the quantity can take: 0–100 % when `bounded` (an accuracy), ±100 points for a `difference` of two accuracies."
-    if bounded or difference: lo, hi = _cut(lo, hi, metric, difference)
+    ("Estimate [lo, hi] in the metric's unit, cut to the range the quantity can take: 0–100 % when `bounded` (an "
+     "accuracy), ±100 points for a `difference` of two accuracies.")
+    if bounded or difference:
+        lo, hi = _cut(lo, hi, metric, difference)
     return f"{number_label(est, metric)} [{number_label(lo, metric)}, {number_label(hi, metric)}]"
 
 # %% ../nbs/10d_judges.ipynb #45f577d6
 def _side(lo: float, hi: float, threshold: float, above: bool = True) -> str:
-    "'holds' if [lo, hi] lies wholly on the claimed side of `threshold`, 'fails' if wholly on the other, else 'undecided'."
-    if lo != lo or hi != hi: return "undecided"
-    if not above: lo, hi, threshold = -hi, -lo, -threshold
+    ("'holds' if [lo, hi] lies wholly on the claimed side of `threshold`, 'fails' if wholly on the other, else "
+     "'undecided'.")
+    if lo != lo or hi != hi:
+        return "undecided"
+    if not above:
+        lo, hi, threshold = -hi, -lo, -threshold
     return "holds" if lo > threshold else "fails" if hi < threshold else "undecided"
 
 # %% ../nbs/10d_judges.ipynb #15e2f62b
 def seed_values(rows: pd.DataFrame, metric: str) -> pd.Series:
     "The metric per seed (seed → value) of one point's runs."
-    if metric not in rows.columns or not len(rows): return pd.Series(dtype=float)
+    if metric not in rows.columns or not len(rows):
+        return pd.Series(dtype=float)
     return rows.set_index("seed")[metric].dropna().astype(float)
 
 def _few(v: pd.Series, metric: str) -> str:
     "'seeds 11.3 and 3.6 (n=2; a check needs 3)': one side of a check as its seeds; a complete side says only its n."
-    if not len(v): return "no run"
+    if not len(v):
+        return "no run"
     need = f"; a check needs {MIN_SEEDS}" if len(v) < MIN_SEEDS else ""
-    return (f"seed{'s' if len(v) > 1 else ''} " + " and ".join(number_label(x, metric) for x in v) + f" (n={len(v)}{need})")
+    return (f"seed{'s' if len(v) > 1 else ''} " + " and ".join(number_label(x, metric) for x in v)
+            + f" (n={len(v)}{need})")
 
 def _binomial(rows: pd.DataFrame, metric: str) -> tuple[int, int] | None:
-    "(correct, total) words over a point's runs, when every run's word count is known (the single-run reading, `Outcome.lean`)."
+    ("(correct, total) words over a point's runs, when every run's word count is known (the single-run reading, "
+     "`Outcome.lean`).")
     col = f"{metric}.words"
-    if not len(rows) or not is_accuracy(metric) or col not in rows.columns: return None
+    if not len(rows) or not is_accuracy(metric) or col not in rows.columns:
+        return None
     have = rows.dropna(subset=[metric])
-    if not len(have) or have[col].isna().any(): return None
+    if not len(have) or have[col].isna().any():
+        return None
     return int(round(float((have[metric] * have[col]).sum()))), int(have[col].sum())
 
 # %% ../nbs/10d_judges.ipynb #126538ba
 def judge_level(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outcome:
-    "A `level` check: every point's mean over ≥ 3 seeds, with its 95 % t interval, on the claimed side of the threshold."
+    ("A `level` check: every point's mean over ≥ 3 seeds, with its 95 % t interval, on the claimed side of the "
+     "threshold.")
     metric, thr, above = check["metric"], check["threshold"], check["side"] == "above"
     states, leans, parts, nums = [], [], [], []
     for point in check["points"]:
@@ -113,29 +144,37 @@ def judge_level(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outco
         v = seed_values(rows, metric)
         if len(v) >= MIN_SEEDS:
             m, lo, hi = mean_ci(v)
-            nums.append(dict(estimate=m, lo=max(lo, 0.0) if is_accuracy(metric) else lo, hi=min(hi, 1.0) if is_accuracy(metric) else hi, n=len(v)))
-            states.append(_side(lo, hi, thr, above)); leans.append(states[-1])
+            nums.append(dict(estimate=m, lo=max(lo, 0.0) if is_accuracy(metric) else lo,
+                             hi=min(hi, 1.0) if is_accuracy(metric) else hi, n=len(v)))
+            states.append(_side(lo, hi, thr, above))
+            leans.append(states[-1])
             parts.append(f"{point_label(point)}: {interval_label(m, lo, hi, metric, bounded=True)} (n={len(v)} seeds)")
             continue
         states.append("undecided")
         kn = _binomial(rows, metric)
         leans.append(_side(*wilson_ci(*kn)[1:], thr, above) if kn else "undecided")
         parts.append(f"{point_label(point)}: {_few(v, metric)}")
-    worst = min(nums, key=lambda x: x["lo"] - thr if above else thr - x["hi"]) if nums else {}    # the point nearest the other side
+    # the point nearest the other side
+    worst = min(nums, key=lambda x: x["lo"] - thr if above else thr - x["hi"]) if nums else {}
     return Outcome(check["id"], check["claim"], _both(states), "; ".join(parts), _both(leans), numbers=worst)
 
 # %% ../nbs/10d_judges.ipynb #64e66818
 def seed_spread(check: dict, frame: pd.DataFrame, config: str = RECIPE, level: float = 0.95) -> str:
-    "For a two-point check with ≥ 2 seeds on one side and one run on the other: where one more seed of the first should land (`new_run_interval`) and whether the run lies inside; '' otherwise."
+    ("For a two-point check with ≥ 2 seeds on one side and one run on the other: where one more seed of the first "
+     "should land (`new_run_interval`) and whether the run lies inside; '' otherwise.")
     metric = check["metric"]
     a, b = (seed_values(point_runs(frame, check[k], config), metric) for k in ("a", "b"))
-    if len(a) >= 2 and len(b) == 1: many, one, names = a, b, ("a", "b")
-    elif len(b) >= 2 and len(a) == 1: many, one, names = b, a, ("b", "a")
-    else: return ""
+    if len(a) >= 2 and len(b) == 1:
+        many, one, names = a, b, ("a", "b")
+    elif len(b) >= 2 and len(a) == 1:
+        many, one, names = b, a, ("b", "a")
+    else:
+        return ""
     m, lo, hi = new_run_interval(many.to_numpy(), level)
     v = float(one.iloc[0])
     where = "inside" if lo <= v <= hi else "above" if v > hi else "below"
-    return (f"seed spread: one more seed of {names[0]} should land in {interval_label(m, lo, hi, metric, bounded=True)} (n={len(many)} seeds); "
+    return (f"seed spread: one more seed of {names[0]} should land in "
+            f"{interval_label(m, lo, hi, metric, bounded=True)} (n={len(many)} seeds); "
             f"the one run of {names[1]}, {number_label(v, metric)}, is {where} it")
 
 # %% ../nbs/10d_judges.ipynb #0efa0231
@@ -146,7 +185,8 @@ def _pair(check: dict, frame: pd.DataFrame, config: str) -> tuple[pd.Series, pd.
     return (a[common], b[common], True) if len(common) >= MIN_SEEDS else (a, b, False)
 
 def _difference(check: dict, frame: pd.DataFrame, config: str, level: float = 0.95):
-    "(b − a, lo, hi, how, decided) of a two-point check; `decided` is False (and the interval NaN) while a point has fewer than 3 seeds."
+    ("(b − a, lo, hi, how, decided) of a two-point check; `decided` is False (and the interval NaN) while a point has "
+     "fewer than 3 seeds.")
     a, b, paired = _pair(check, frame, config)
     if len(a) >= MIN_SEEDS and len(b) >= MIN_SEEDS:
         how = f"paired by seed, n={len(a)}" if paired else f"Welch, n={len(a)} and {len(b)}"
@@ -155,7 +195,8 @@ def _difference(check: dict, frame: pd.DataFrame, config: str, level: float = 0.
     return d, float("nan"), float("nan"), f"a {_few(a, check['metric'])}; b {_few(b, check['metric'])}", False
 
 def _lean_difference(check: dict, frame: pd.DataFrame, config: str, level: float = 0.95) -> tuple[float, float]:
-    "Newcombe's interval of the words pooled per point: the single-run reading kept in `Outcome.lean`, never shown as a verdict."
+    ("Newcombe's interval of the words pooled per point: the single-run reading kept in `Outcome.lean`, never shown as "
+     "a verdict.")
     ka, kb = (_binomial(point_runs(frame, check[k], config), check["metric"]) for k in ("a", "b"))
     return newcombe_ci(*ka, *kb, level=level)[1:] if ka and kb else (float("nan"), float("nan"))
 
@@ -165,36 +206,45 @@ def judge_difference(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> 
     d, lo, hi, how, decided = _difference(check, frame, config)
     m = check["metric"]
     unit = " points" if is_accuracy(m) else ""
-    detail = f"b − a = {interval_label(d, lo, hi, m, difference=True)}{unit} ({how}); claimed > {number_label(check['margin'], m)}{unit}"
-    if not decided and (spread := seed_spread(check, frame, config)): detail += f"; {spread}"
-    lean = _side(lo, hi, check["margin"]) if decided else _side(*_lean_difference(check, frame, config), check["margin"])
+    detail = (f"b − a = {interval_label(d, lo, hi, m, difference=True)}{unit} ({how}); claimed > "
+              f"{number_label(check['margin'], m)}{unit}")
+    if not decided and (spread := seed_spread(check, frame, config)):
+        detail += f"; {spread}"
+    lean = (_side(lo, hi, check["margin"]) if decided
+            else _side(*_lean_difference(check, frame, config), check["margin"]))
     a, b, _ = _pair(check, frame, config)
     nums = dict(estimate=d, lo=lo, hi=hi, n=min(len(a), len(b))) if decided else {}
-    return Outcome(check["id"], check["claim"], _side(lo, hi, check["margin"]) if decided else "undecided", detail, lean, numbers=nums)
+    return Outcome(check["id"], check["claim"], _side(lo, hi, check["margin"]) if decided else "undecided", detail,
+                   lean, numbers=nums)
 
 # %% ../nbs/10d_judges.ipynb #3b8f3e94
 TOST_WORDS = {"equivalent": "holds", "different": "fails", "undecided": "undecided"}
 
 def judge_equivalence(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outcome:
-    "An `equivalence` check (TOST, `sysgen.stats.tost`): the 90 % interval of b − a inside ±margin; fails when the 95 % interval is wholly outside."
+    ("An `equivalence` check (TOST, `sysgen.stats.tost`): the 90 % interval of b − a inside ±margin; fails when the 95 "
+     "% interval is wholly outside.")
     m, margin = check["metric"], check["margin"]
     a, b, paired = _pair(check, frame, config)
     unit = " points" if is_accuracy(m) else ""
     if len(a) >= MIN_SEEDS and len(b) >= MIN_SEEDS:
         d, lo, hi, said = tost(a.to_numpy(), b.to_numpy(), margin, paired=paired)
         how = f"paired by seed, n={len(a)}" if paired else f"Welch, n={len(a)} and {len(b)}"
-        detail = f"b − a = {interval_label(d, lo, hi, m, difference=True)}{unit} (90 %; {how}); claimed within ±{number_label(margin, m)}{unit}"
+        detail = (f"b − a = {interval_label(d, lo, hi, m, difference=True)}{unit} (90 %; {how}); claimed within "
+                  f"±{number_label(margin, m)}{unit}")
         return Outcome(check["id"], check["claim"], TOST_WORDS[said], detail, TOST_WORDS[said],
                        numbers=dict(estimate=d, lo=lo, hi=hi, n=min(len(a), len(b)), band=[-margin, margin]))
     d, _, _, how, _ = _difference(check, frame, config)
     detail = f"b − a = {number_label(d, m)}{unit} ({how}); claimed within ±{number_label(margin, m)}{unit}"
-    if spread := seed_spread(check, frame, config): detail += f"; {spread}"
+    if spread := seed_spread(check, frame, config):
+        detail += f"; {spread}"
     lo, hi = _lean_difference(check, frame, config, level=0.90)
-    return Outcome(check["id"], check["claim"], "undecided", detail, "holds" if -margin < lo and hi < margin else "undecided")
+    return Outcome(check["id"], check["claim"], "undecided", detail,
+                   "holds" if -margin < lo and hi < margin else "undecided")
 
 # %% ../nbs/10d_judges.ipynb #4244f8ef
 def _family(check: dict, frame: pd.DataFrame, config: str, drop: Iterable[dict] = ()) -> tuple[pd.DataFrame, list[int]]:
-    "The runs of a correlation check's family (points in `drop` left out) with both of its columns, and how many per point."
+    ("The runs of a correlation check's family (points in `drop` left out) with both of its columns, and how many per "
+     "point.")
     points = [p for p in check["family"] if p not in list(drop)]
     rows = [point_runs(frame, p, config) for p in points]
     cols = [check["x"], check["y"]]
@@ -205,97 +255,134 @@ def _family(check: dict, frame: pd.DataFrame, config: str, drop: Iterable[dict] 
 EIGHT = {"palette": 2}                             # the 8-colour point, which alone sits far below the others
 
 def correlations(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> pd.DataFrame:
-    "Pearson's r of a correlation check's family three ways: over runs (as the direction checks were registered), over condition means (n = conditions), and over condition means without the 8-colour point (where the family holds it)."
+    ("Pearson's r of a correlation check's family three ways: over runs (as the direction checks were registered), "
+     "over condition means (n = conditions), and over condition means without the 8-colour point (where the family "
+     "holds it).")
     rows = []
-    for over, drop, means in (("runs", (), False), ("condition means", (), True), ("condition means without 8 colours", (EIGHT,), True)):
-        if drop and EIGHT not in check["family"]: continue
+    for over, drop, means in (("runs", (), False), ("condition means", (), True),
+                              ("condition means without 8 colours", (EIGHT,), True)):
+        if drop and EIGHT not in check["family"]:
+            continue
         runs, per_point = _family(check, frame, config, drop)
-        r = lo = hi = float("nan"); n = len(runs) if not means else sum(k > 0 for k in per_point)
+        r = lo = hi = float("nan")
+        n = len(runs) if not means else sum(k > 0 for k in per_point)
         if n >= 2:
-            try: r, lo, hi, *_ = (condition_correlation(runs[check["x"]], runs[check["y"]], runs["_point"]) if means
-                                  else pearson_ci(runs[check["x"]], runs[check["y"]]))
-            except ValueError: pass
+            try:
+                r, lo, hi, *_ = (condition_correlation(runs[check["x"]], runs[check["y"]], runs["_point"]) if means
+                                 else pearson_ci(runs[check["x"]], runs[check["y"]]))
+            except ValueError:
+                pass
         rows.append(dict(check=check["id"], over=over, n=n, unit="conditions" if means else "runs", r=r, lo=lo, hi=hi,
                          seeds_per_point=", ".join(map(str, per_point))))
     return pd.DataFrame(rows)
 
 # %% ../nbs/10d_judges.ipynb #0c322513
 def _r(row) -> str:
-    return (f"r = {row.r:.2f} [{row.lo:.2f}, {row.hi:.2f}]" if row.lo == row.lo else f"r = {row.r:.2f} (no interval)" if row.r == row.r
+    return (f"r = {row.r:.2f} [{row.lo:.2f}, {row.hi:.2f}]" if row.lo == row.lo else f"r = {row.r:.2f} (no interval)"
+            if row.r == row.r
             else "r undefined") + f" over {row.n} {row.unit}"
 
 def judge_correlation(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outcome:
-    "A `correlation` check: Pearson r over the runs of one family (every point ≥ 3 seeds), its 95 % interval excluding 0 on the claimed side; shown beside: r over condition means, and without the 8-colour point."
+    ("A `correlation` check: Pearson r over the runs of one family (every point ≥ 3 seeds), its 95 % interval "
+     "excluding 0 on the claimed side; shown beside: r over condition means, and without the 8-colour point.")
     runs, per_point = _family(check, frame, config)
     r = lo = hi = float("nan")
-    if len(runs) >= 3: r, lo, hi = pearson_ci(runs[check["x"]], runs[check["y"]])
+    if len(runs) >= 3:
+        r, lo, hi = pearson_ci(runs[check["x"]], runs[check["y"]])
     negative = check["sign"] == "negative"
     s = _side(lo, hi, 0.0, above=not negative)
     decided = len(runs) >= 4 and min(per_point) >= MIN_SEEDS
     detail = (f"r = {r:.2f} [{lo:.2f}, {hi:.2f}] over {len(runs)} runs" if r == r else f"{len(runs)} runs") + \
              f" (seeds per point: {', '.join(map(str, per_point))})"
-    beside = [_r(row) + (" without 8 colours" if "without" in row.over else "") for row in correlations(check, frame, config).itertuples()
+    beside = [_r(row) + (" without 8 colours" if "without" in row.over else "")
+              for row in correlations(check, frame, config).itertuples()
               if row.over != "runs"]
-    if beside: detail += "; beside it, judging nothing: " + "; ".join(beside)
+    if beside:
+        detail += "; beside it, judging nothing: " + "; ".join(beside)
     return Outcome(check["id"], check["claim"], s if decided else "undecided", detail, s,
                    numbers=dict(estimate=r, lo=lo, hi=hi, n=len(runs)) if decided else {})
 
 # %% ../nbs/10d_judges.ipynb #3d829be7
 def _band(lo: float, hi: float, blo: float, bhi: float) -> str:
-    "'matches' when [lo, hi] lies within the band [blo, bhi], 'differs' when wholly outside it, 'undecided: too wide' when it is wider than the band, else 'undecided'."
-    if lo != lo or hi != hi: return "undecided"
-    if blo <= lo and hi <= bhi: return "matches"
-    if hi < blo or lo > bhi: return "differs"
+    ("'matches' when [lo, hi] lies within the band [blo, bhi], 'differs' when wholly outside it, 'undecided: too wide' "
+     "when it is wider than the band, else 'undecided'.")
+    if lo != lo or hi != hi:
+        return "undecided"
+    if blo <= lo and hi <= bhi:
+        return "matches"
+    if hi < blo or lo > bhi:
+        return "differs"
     return "undecided: too wide" if hi - lo > bhi - blo else "undecided"
 
 # %% ../nbs/10d_judges.ipynb #d2389d9f
 def magnitude_reading(check: dict, frame: pd.DataFrame, config: str = RECIPE, widen: float = 0.0) -> dict:
-    "What a magnitude check reads: `status`, `label` (what is measured), `ours` (estimate [95 % interval] or the seeds so far), `paper`, `detail` and `numbers`; `widen`: points added to each side of its band (cross-machine noise)."
+    ("What a magnitude check reads: `status`, `label` (what is measured), `ours` (estimate [95 % interval] or the "
+     "seeds so far), `paper`, `detail` and `numbers`; `widen`: points added to each side of its band (cross-machine "
+     "noise).")
     of, paper = check["of"], check["paper"]
     if of == "correlation":
         cs = correlations(check, frame, config).set_index("over")
-        cm, per_point = cs.loc["condition means"], [int(k) for k in cs.loc["condition means", "seeds_per_point"].split(", ")]
+        cm, per_point = (cs.loc["condition means"],
+                         [int(k) for k in cs.loc["condition means", "seeds_per_point"].split(", ")])
         decided = min(per_point) >= MIN_SEEDS and cm.n >= 4 and cm.lo == cm.lo
-        if "band" in check: status = _band(cm.lo, cm.hi, *band_of(check)) if decided else "undecided"   # rule magnitude_v2
-        else: status = ("matches" if cm.lo <= paper <= cm.hi else "differs") if decided else "undecided"        # the superseded rule
+        if "band" in check:
+            status = _band(cm.lo, cm.hi, *band_of(check)) if decided else "undecided"   # rule magnitude_v2
+        else:
+            # the superseded rule
+            status = ("matches" if cm.lo <= paper <= cm.hi else "differs") if decided else "undecided"
         ours = f"{cm.r:.2f} [{cm.lo:.2f}, {cm.hi:.2f}]" if cm.lo == cm.lo else (f"{cm.r:.2f}" if cm.r == cm.r else "—")
         extra = [_r(row) + " without 8 colours" for row in cs.reset_index().itertuples() if "without" in row.over]
         band = f" ± {check['band']:.2f}" if "band" in check else ""
-        return dict(status=status, label=f"r({METRIC_NAMES.get(check['x'], check['x'])}, {METRIC_NAMES.get(check['y'], check['y'])}) over conditions",
-                    ours=ours, paper=f"{paper:+.2f}", detail=f"{_r(cm)} (seeds per point: {', '.join(map(str, per_point))}) against the paper's "
+        return dict(status=status,
+                    label=f"r({METRIC_NAMES.get(check['x'], check['x'])}, {METRIC_NAMES.get(check['y'], check['y'])}) "
+                          f"over conditions",
+                    ours=ours, paper=f"{paper:+.2f}",
+                    detail=f"{_r(cm)} (seeds per point: {', '.join(map(str, per_point))}) against the paper's "
                     f"r = {paper:+.2f}{band}" + ("; " + "; ".join(extra) if extra else ""),
-                    numbers=dict(estimate=cm.r, lo=cm.lo, hi=cm.hi, n=int(cm.n), band=list(band_of(check)) if "band" in check else None))
+                    numbers=dict(estimate=cm.r, lo=cm.lo, hi=cm.hi, n=int(cm.n),
+                                 band=list(band_of(check)) if "band" in check else None))
     metric, band = check["metric"], check["band"] + widen
     blo, bhi = band_of(check, widen)
     name = METRIC_NAMES.get(metric, metric)
-    est = lo = hi = float("nan"); n = 0
+    est = lo = hi = float("nan")
+    n = 0
     if of == "level":
         v = seed_values(point_runs(frame, check["point"], config), metric)
         label = f"{point_label(check['point'])}: {name}"
         if len(v) >= MIN_SEEDS:
-            m, lo, hi = mean_ci(v); lo, hi = _cut(lo, hi, metric)
+            m, lo, hi = mean_ci(v)
+            lo, hi = _cut(lo, hi, metric)
             status, ours, how = _band(lo, hi, blo, bhi), interval_label(m, lo, hi, metric), f"n={len(v)} seeds"
             est, n = m, len(v)
-        else: status, ours, how = "undecided", _few(v, metric), ""
+        else:
+            status, ours, how = "undecided", _few(v, metric), ""
     elif of == "difference":
         d, lo, hi, how, decided = _difference(check, frame, config)
         lo, hi = _cut(lo, hi, metric, difference=True)
         label = f"{name}, {change_label(check['a'], check['b'])}"
-        if decided: status, ours, est, n = _band(lo, hi, blo, bhi), interval_label(d, lo, hi, metric), d, min(len(s) for s in _pair(check, frame, config)[:2])
+        if decided:
+            status, ours, est, n = (_band(lo, hi, blo, bhi), interval_label(d, lo, hi, metric), d,
+                                    min(len(s) for s in _pair(check, frame, config)[:2]))
         else:
             a, b, _ = _pair(check, frame, config)
-            status, ours, how = "undecided", f"{number_label(d, metric)} (n={len(a)} and {len(b)} seeds; a check needs {MIN_SEEDS} a side)", ""
-    else: raise ValueError(f"unknown magnitude check {check['id']!r}: 'of' must be level, difference or correlation, got {of!r}")
+            status, ours, how = ("undecided",
+                                 f"{number_label(d, metric)} (n={len(a)} and {len(b)} seeds; a check needs {MIN_SEEDS} "
+                                 f"a side)", "")
+    else:
+        raise ValueError(f"unknown magnitude check {check['id']!r}: 'of' must be level, difference or correlation, got "
+                         f"{of!r}")
     unit = " points" if of == "difference" else ""
     sign = "+" if of == "difference" and paper >= 0 else ""
-    detail = (f"{ours}{unit}" + (f" ({how})" if how else "") + f"; the paper's {sign}{number_label(paper, metric)}{unit} ± {100 * band:.1f}".replace(".0", "")
+    detail = (f"{ours}{unit}" + (f" ({how})" if how else "")
+              + f"; the paper's {sign}{number_label(paper, metric)}{unit} ± {100 * band:.1f}".replace(".0", "")
               + " points" + (f" (widened by {100 * widen:.1f} points of cross-machine noise)" if widen else ""))
     return dict(status=status, label=label, ours=ours, paper=f"{sign}{number_label(paper, metric)}", detail=detail,
                 numbers=dict(estimate=est, lo=lo, hi=hi, n=n, band=[blo, bhi]))
 
 # %% ../nbs/10d_judges.ipynb #b3281302
 def judge_magnitude(check: dict, frame: pd.DataFrame, config: str = RECIPE, widen: float = 0.0) -> Outcome:
-    "A `magnitude` check: 'matches' when our 95 % interval lies within its band (`band_of`), 'differs' when wholly outside, 'undecided: too wide' when wider than the band, else 'undecided'."
+    ("A `magnitude` check: 'matches' when our 95 % interval lies within its band (`band_of`), 'differs' when wholly "
+     "outside, 'undecided: too wide' when wider than the band, else 'undecided'.")
     m = magnitude_reading(check, frame, config, widen)
     return Outcome(check["id"], check["claim"], m["status"], m["detail"], verdict="magnitude", numbers=m["numbers"])
 
@@ -306,13 +393,19 @@ def _result(root: Path, name: str) -> dict | None:
 def _side_label(side: dict) -> str: return side.get("label", side["precision"])
 
 def judge_precision(check_id: str = "precision.fp32_within_bf16_seeds", root=None) -> tuple[Outcome, pd.DataFrame]:
-    "A registered precision (or kernel) check: does the test run land inside `new_run_interval` of the reference runs on every metric? A superseded check is judged too, and says what replaced it and why."
+    ("A registered precision (or kernel) check: does the test run land inside `new_run_interval` of the reference runs "
+     "on every metric? A superseded check is judged too, and says what replaced it and why.")
     registered_ = precision_registry()
     check = next((c for c in registered_ if c["id"] == check_id), None)
-    if check is None: raise ValueError(f"no precision check {check_id!r}; registered: {', '.join(c['id'] for c in registered_)}")
-    out, frame = (_judge_runtime_equivalence if kind_of(check, default=NewRun) is Equivalence else _judge_runtime_one)(check, runs_root(root))
-    if check.get("superseded_by"): out.detail = f"superseded by {check['superseded_by']}: {check['reason']} Judged on the whole history now: {out.detail}"
-    if check.get("post_hoc"): out.post_hoc = "post hoc"
+    if check is None:
+        raise ValueError(f"no precision check {check_id!r}; registered: {', '.join(c['id'] for c in registered_)}")
+    out, frame = (_judge_runtime_equivalence if kind_of(check, default=NewRun) is Equivalence
+                  else _judge_runtime_one)(check, runs_root(root))
+    if check.get("superseded_by"):
+        out.detail = (f"superseded by {check['superseded_by']}: {check['reason']} Judged on the whole history now: "
+                      f"{out.detail}")
+    if check.get("post_hoc"):
+        out.post_hoc = "post hoc"
     return out, frame
 
 # %% ../nbs/10d_judges.ipynb #f19240fe
@@ -325,7 +418,8 @@ def _judge_runtime_one(check: dict, root: Path) -> tuple[Outcome, pd.DataFrame]:
     rows = []
     for metric in check["metrics"]:
         vals, val = [v for v in (result_metric(r, metric) for r in refs) if v is not None], result_metric(run, metric)
-        m, lo, hi = new_run_interval(vals) if len(vals) >= 2 else (float(np.mean(vals)) if vals else np.nan, np.nan, np.nan)
+        m, lo, hi = (new_run_interval(vals) if len(vals) >= 2
+                     else (float(np.mean(vals)) if vals else np.nan, np.nan, np.nan))
         inside = None if val is None or lo != lo else bool(lo <= val <= hi)
         state = "undecided" if inside is None or wrong or len(vals) < MIN_SEEDS else "holds" if inside else "fails"
         rows.append(dict(metric=metric, n_reference=len(vals), reference=m, lo=lo, hi=hi, test=val,
@@ -335,12 +429,14 @@ def _judge_runtime_one(check: dict, root: Path) -> tuple[Outcome, pd.DataFrame]:
     frame["wall_min_reference"] = np.mean([r["wall_seconds"] for r in refs]) / 60 if refs else np.nan
     lean = _both(["holds" if i == "inside" else "fails" if i == "outside" else "undecided" for i in frame["inside"]])
     detail = "; ".join(f"{r.metric}: {_side_label(test)} {number_label(r.test, r.metric)} against {_side_label(ref)} "
-                       f"{interval_label(r.reference, r.lo, r.hi, r.metric, bounded=True)} (one new run, n={r.n_reference})" for r in frame.itertuples())
+                       f"{interval_label(r.reference, r.lo, r.hi, r.metric, bounded=True)} (one new run, "
+                       f"n={r.n_reference})" for r in frame.itertuples())
     return Outcome(check["id"], check["claim"], _both(list(frame["outcome"])), "; ".join(wrong + [detail]), lean), frame
 
 # %% ../nbs/10d_judges.ipynb #ce185395
 def _judge_runtime_equivalence(check: dict, root: Path) -> tuple[Outcome, pd.DataFrame]:
-    "A runtime check of kind 'equivalence': per metric, TOST (`sysgen.stats.tost`) on the mean of the test runs minus the mean of the reference runs (Welch), within ±margin."
+    ("A runtime check of kind 'equivalence': per metric, TOST (`sysgen.stats.tost`) on the mean of the test runs minus "
+     "the mean of the reference runs (Welch), within ±margin.")
     ref, test, margin = check["reference"], check["test"], check["margin"]
     sides = [[(n, _result(root, n)) for n in side["runs"]] for side in (ref, test)]
     wrong = [w for side, runs in zip((ref, test), sides) for n, r in runs for w in runtime_mismatch(n, r, side)]
@@ -355,41 +451,57 @@ def _judge_runtime_equivalence(check: dict, root: Path) -> tuple[Outcome, pd.Dat
     frame = pd.DataFrame(rows)
     walls = [[r["wall_seconds"] / 60 for _, r in runs if r] for runs in sides]
     frame["wall_min_reference"], frame["wall_min_test"] = (np.mean(w) if w else np.nan for w in walls)
-    detail = "; ".join(f"{r.metric}: {_side_label(test)} minus {_side_label(ref)} = {interval_label(r.difference, r.lo90, r.hi90, r.metric, difference=True)} points "
-                       f"(90 %, Welch, n={r.n_test} and {r.n_reference}); claimed within ±{number_label(margin, r.metric)}" for r in frame.itertuples())
-    return Outcome(check["id"], check["claim"], _both(list(frame["outcome"])), "; ".join(wrong + [detail]), _both(list(frame["lean"]))), frame
+    detail = "; ".join(f"{r.metric}: {_side_label(test)} minus {_side_label(ref)} = "
+                       f"{interval_label(r.difference, r.lo90, r.hi90, r.metric, difference=True)} points "
+                       f"(90 %, Welch, n={r.n_test} and {r.n_reference}); claimed within "
+                       f"±{number_label(margin, r.metric)}" for r in frame.itertuples())
+    return (Outcome(check["id"], check["claim"], _both(list(frame["outcome"])), "; ".join(wrong + [detail]),
+                    _both(list(frame["lean"]))), frame)
 
 # %% ../nbs/10d_judges.ipynb #0aaa22db
 def _recipe_of(check: dict) -> str: return check["reference"]["runs"][0].split("-")[0]
 
 def precision_equivalence(recipe: str, root=None) -> str | None:
-    "The id of a precision check of `recipe` that shows bf16 and fp32 equivalent on runs each trained wholly in its side's precision (kind equivalence, not superseded, holding); None where there is none."
+    ("The id of a precision check of `recipe` that shows bf16 and fp32 equivalent on runs each trained wholly in its "
+     "side's precision (kind equivalence, not superseded, holding); None where there is none.")
     for c in precision_registry():
         sides = {c["reference"]["precision"], c["test"]["precision"]}
-        if (kind_of(c, default=NewRun) is Equivalence and not c.get("superseded_by") and _recipe_of(c) == recipe and sides == {"bf16", "fp32"}
-                and judge_precision(c["id"], root)[0].status == "holds"): return c["id"]
+        if (kind_of(c, default=NewRun) is Equivalence and not c.get("superseded_by") and _recipe_of(c) == recipe
+            and sides == {"bf16", "fp32"}
+                and judge_precision(c["id"], root)[0].status == "holds"):
+            return c["id"]
     return None
 
 # %% ../nbs/10d_judges.ipynb #550c33b2
-JUDGES = {Level: judge_level, Difference: judge_difference, Equivalence: judge_equivalence, Correlation: judge_correlation,
+JUDGES = {Level: judge_level, Difference: judge_difference, Equivalence: judge_equivalence,
+          Correlation: judge_correlation,
           Magnitude: judge_magnitude}             # each kind's registered rule, by its class (`sysgen.checks.kind_of`)
 
 # %% ../nbs/10d_judges.ipynb #403d0fc2
 def _widened(check: dict, arms: list[tuple[str, pd.DataFrame]], root=None) -> tuple[dict, float, str]:
-    "(the check as judged, δ, a note) under rule machines: a two-arm check whose arms trained on different machine kinds gets its margin (or magnitude band) raised by the cross-machine noise δ of its metric."
+    ("(the check as judged, δ, a note) under rule machines: a two-arm check whose arms trained on different machine "
+     "kinds gets its margin (or magnitude band) raised by the cross-machine noise δ of its metric.")
     kind = kind_of(check)
-    if not kind.widens or not ("a" in check or kind.across_recipes): return check, 0.0, ""
+    if not kind.widens or not ("a" in check or kind.across_recipes):
+        return check, 0.0, ""
     kinds = arm_machines(arms)
-    if len(set().union(*kinds)) <= 1: return check, 0.0, ""
+    if len(set().union(*kinds)) <= 1:
+        return check, 0.0, ""
     d, n = machine_noise(check["metric"], root)
-    if n == 0: return check, 0.0, f"its arms trained on different machine kinds, and no committed pair measures {check['metric']} across machines"
+    if n == 0:
+        return (check, 0.0,
+                f"its arms trained on different machine kinds, and no committed pair measures {check['metric']} across "
+                f"machines")
     note = (f"its arms trained on different machine kinds: judged with its {kind.widens} widened by "
-            f"δ = {number_label(d, check['metric'])} points, the largest same-seed difference across machines among {n} committed pairs (rule machines)")
+            f"δ = {number_label(d, check['metric'])} points, the largest same-seed difference across machines among "
+            f"{n} committed pairs (rule machines)")
     return ({**check, "margin": check["margin"] + d} if "margin" in check else check), d, note
 
 # %% ../nbs/10d_judges.ipynb #7a29d604
 def judge_recipe_equivalence(check: dict, root=None) -> tuple[Outcome, list[tuple[str, pd.DataFrame]]]:
-    "A `recipe_equivalence` check: per point, the first recipe's mean minus the second's (3 seeds each, Welch): 'holds' (did not move) when the 90 % interval lies inside ±margin (TOST), 'fails' (moved) when the 95 % interval lies wholly outside, else undecided; and the arms it read."
+    ("A `recipe_equivalence` check: per point, the first recipe's mean minus the second's (3 seeds each, Welch): "
+     "'holds' (did not move) when the 90 % interval lies inside ±margin (TOST), 'fails' (moved) when the 95 % interval "
+     "lies wholly outside, else undecided; and the arms it read.")
     new, old = check["recipes"]
     frames = {r: runs_frame(root, r) for r in (new, old)}
     arms = [(f"{r} ({point_label(p)})", point_runs(frames[r], p, r)) for p in check["points"] for r in (new, old)]
@@ -398,103 +510,143 @@ def judge_recipe_equivalence(check: dict, root=None) -> tuple[Outcome, list[tupl
     for p in check["points"]:
         b, a = (seed_values(point_runs(frames[r], p, r), check["metric"]) for r in (new, old))
         if len(a) < MIN_SEEDS or len(b) < MIN_SEEDS:
-            states.append("undecided"); parts.append(f"{point_label(p)}: {new} {_few(b, check['metric'])}; {old} {_few(a, check['metric'])}"); continue
+            states.append("undecided")
+            parts.append(f"{point_label(p)}: {new} {_few(b, check['metric'])}; {old} {_few(a, check['metric'])}")
+            continue
         est, lo, hi, said = tost(a.to_numpy(), b.to_numpy(), check["margin"])
         states.append(TOST_WORDS[said])
-        parts.append(f"{point_label(p)}: {new} − {old} = {interval_label(est, lo, hi, check['metric'], difference=True)} points (90 %, Welch, n={len(b)} and {len(a)}): "
+        parts.append(f"{point_label(p)}: {new} − {old} = "
+                     f"{interval_label(est, lo, hi, check['metric'], difference=True)} points (90 %, Welch, n={len(b)} "
+                     f"and {len(a)}): "
                      + {"holds": "did not move", "fails": "moved", "undecided": "undecided"}[states[-1]])
     detail = "; ".join(parts + ([wide] if wide else []))
-    return Outcome(check["id"], check["claim"], _both(states), detail, verdict="recipe", numbers=dict(band=[-check["margin"], check["margin"]])), arms
+    return (Outcome(check["id"], check["claim"], _both(states), detail, verdict="recipe",
+                    numbers=dict(band=[-check["margin"], check["margin"]])), arms)
 
 # %% ../nbs/10d_judges.ipynb #37b95f93
 _RATES: dict = {}                                   # operating characteristics already simulated in this process
 
 def _typed_label(r, metric: str, difference: bool) -> str:
-    if r.lo != r.lo: return "—"
-    if metric.startswith("r(") or not is_accuracy(metric): return f"{r.estimate:.2f} [{r.lo:.2f}, {r.hi:.2f}]"
+    if r.lo != r.lo:
+        return "—"
+    if metric.startswith("r(") or not is_accuracy(metric):
+        return f"{r.estimate:.2f} [{r.lo:.2f}, {r.hi:.2f}]"
     return f"{100 * r.estimate:.1f} [{100 * r.lo:.1f}, {100 * r.hi:.1f}]" + (" points" if difference else " %")
 
 def typed_outcome(check: dict, frame: pd.DataFrame, config: str, root, registered: Outcome, chosen: bool = False,
                   blocked: str = "", notes: str = "") -> Outcome:
-    "`registered` (the outcome under the rules registered before the corrections) replaced by the typed check's (`sysgen.checks`): its status, numbers, method and whether it counts (its false-alarm rate at n = 3, rule operating_characteristics), the registered outcome kept in the detail; unchanged for a kind not typed. `blocked`: why a registered rule still holds it undecided (small effects across precisions); `notes`: the registered judgement's notes on its runs (choice of recipe, machines, provenance), kept."
+    ("`registered` (the outcome under the rules registered before the corrections) replaced by the typed check's "
+     "(`sysgen.checks`): its status, numbers, method and whether it counts (its false-alarm rate at n = 3, rule "
+     "operating_characteristics), the registered outcome kept in the detail; unchanged for a kind not typed. "
+     "`blocked`: why a registered rule still holds it undecided (small effects across precisions); `notes`: the "
+     "registered judgement's notes on its runs (choice of recipe, machines, provenance), kept.")
     from sysgen.checks import Magnitude, load_check, observe, operating, seed_sds
     from sysgen.readings import counted, provenance, rule_dates, run_sample
     tc = load_check({"experiment": "question", **check})            # a registered question's checks name no experiment
-    if not tc.typed: return registered
+    if not tc.typed:
+        return registered
     sample = run_sample(frame, config, root)
     r = tc.judge(sample)
     obs, x = observe([tc], sample)
     sds = seed_sds(frame, sorted({m for _, m in tc.keys()}))
     key = (tc.id, repr(sorted(obs.items())), repr(sorted(sds.items(), key=str)), repr(sorted(x.items())))
-    if key not in _RATES: _RATES[key] = operating(tc, obs, sds, reps=2000, x=x)   # the same truth, the same rates: once a process
+    if key not in _RATES:
+        _RATES[key] = operating(tc, obs, sds, reps=2000, x=x)   # the same truth, the same rates: once a process
     oc = _RATES[key]
     ok, why = counted(tc, r, oc, chosen)
     metric = check.get("metric") or f"r({check.get('x')}, {check.get('y')})"
     diff = tc.reads_difference(check)
-    rates = f"false alarm {oc['false_alarm']:.3f}" + (f", power {oc['power']:.2f}" if oc["power"] is not None else "") + " at n = 3"
+    rates = (f"false alarm {oc['false_alarm']:.3f}" + (f", power {oc['power']:.2f}" if oc["power"] is not None else "")
+             + " at n = 3")
     detail = f"{_typed_label(r, metric, diff)} ({r.method}; n={r.n}; {rates})"
     before, late = "undecided" if blocked else registered.status, False
     if before != r.outcome and not blocked:
         late = provenance(tc, sample, rule_dates())["prospective"] is not True
-        detail += f"; under the rules registered before: {before}" + (" (this reading changed after the data)" if late else "")
+        detail += (f"; under the rules registered before: {before}"
+                   + (" (this reading changed after the data)" if late else ""))
     detail += notes
-    if blocked: detail += blocked
-    out = Outcome(check["id"], check["claim"], "undecided" if blocked else r.outcome, detail, registered.lean, registered.post_hoc, registered.verdict,
-                  numbers=dict(estimate=r.estimate, lo=r.lo, hi=r.hi, n=r.n, band=list(r.band) if r.band else None, method=r.method,
-                               false_alarm=oc["false_alarm"], power=oc["power"]),
-                  counted=ok and registered.note != "chose the recipe", note=why or registered.note, machines=registered.machines,
+    if blocked:
+        detail += blocked
+    out = Outcome(check["id"], check["claim"], "undecided" if blocked else r.outcome, detail, registered.lean,
+                  registered.post_hoc, registered.verdict,
+                  numbers=dict(estimate=r.estimate, lo=r.lo, hi=r.hi, n=r.n, band=list(r.band) if r.band else None,
+                               method=r.method, false_alarm=oc["false_alarm"], power=oc["power"]),
+                  counted=ok and registered.note != "chose the recipe", note=why or registered.note,
+                  machines=registered.machines,
                   registered=before if before != r.outcome and not blocked else "", changed=late)
     return out
 
 # %% ../nbs/10d_judges.ipynb #c188c786
 def judge_check(check: dict, frame: pd.DataFrame, config: str = RECIPE, root=None) -> Outcome:
-    "The outcome of one registered check on the finished runs in `frame` of configuration `config`: its statistic (on the points that did not choose the recipe, with margins widened where its arms trained on different machines), then its runs' machines and provenance, the rule for small effects (precision checks read under `root`), whether it can fail at its n, and whether it was registered after its runs."
+    ("The outcome of one registered check on the finished runs in `frame` of configuration `config`: its statistic (on "
+     "the points that did not choose the recipe, with margins widened where its arms trained on different machines), "
+     "then its runs' machines and provenance, the rule for small effects (precision checks read under `root`), whether "
+     "it can fail at its n, and whether it was registered after its runs.")
     kind = kind_of(check)
     if kind not in JUDGES and not kind.across_recipes:
-        raise RegistryError(f"check {check['id']!r}: kind {kind.kind!r} has no registered judge (expected one of {', '.join(k.kind for k in JUDGES)})")
+        raise RegistryError(f"check {check['id']!r}: kind {kind.kind!r} has no registered judge (expected one of "
+                            f"{', '.join(k.kind for k in JUDGES)})")
     chosen, notes = chose_recipe(check, config), []
     judged, every = check, bool(chosen) and not ("points" in check and len(chosen) < len(check["points"]))
     if chosen and not every:
         judged = {**check, "points": [p for p in check["points"] if p not in chosen]}
-        notes.append(f"{', '.join(point_label(p) for p in chosen)} chose {config} (its ID there picked the recipe): judged on the other points only")
+        notes.append(f"{', '.join(point_label(p) for p in chosen)} chose {config} (its ID there picked the recipe): "
+                     f"judged on the other points only")
     wide = ""
-    if kind.across_recipes: out, arms = judge_recipe_equivalence(judged, root)
+    if kind.across_recipes:
+        out, arms = judge_recipe_equivalence(judged, root)
     else:
         arms = check_arms(judged, frame, config)
         judged, widen, wide = _widened(judged, arms, root)
-        out = judge_magnitude(judged, frame, config, widen) if kind is Magnitude else JUDGES[kind](judged, frame, config)
-        if wide: notes.append(wide)
-    stat = len(out.detail)                                        # what follows the statistic: the notes, kept by a typed outcome
+        out = (judge_magnitude(judged, frame, config, widen) if kind is Magnitude
+               else JUDGES[kind](judged, frame, config))
+        if wide:
+            notes.append(wide)
+    # what follows the statistic: the notes, kept by a typed outcome
+    stat = len(out.detail)
     runs = pd.concat([r for _, r in arms]) if any(len(r) for _, r in arms) else frame.iloc[:0]
     out.machines = tuple(sorted(set().union(*arm_machines(arms)))) if arms else ()
     if every:
         out.counted, out.note = False, "chose the recipe"
-        notes.append(f"{config} was chosen by its ID at {', '.join(point_label(p) for p in chosen)}: this reads the choice back")
-    if (cannot := cannot_note(check)) and verdict_of(check) == "direction": out.counted, out.note = False, cannot
-    elif cannot: notes.append(cannot)
-    if notes: out.detail += "; " + "; ".join(notes)
-    if note := machine_note(arms): out.detail += f"; {note}"
-    if note := provenance_note(arms): out.detail += f"; {note}"
-    if small_effect(check) and len(runs) and not one_way(runs, "precision") and precision_equivalence(config, root) is None:
+        notes.append(f"{config} was chosen by its ID at {', '.join(point_label(p) for p in chosen)}: this reads the "
+                     f"choice back")
+    if (cannot := cannot_note(check)) and verdict_of(check) == "direction":
+        out.counted, out.note = False, cannot
+    elif cannot:
+        notes.append(cannot)
+    if notes:
+        out.detail += "; " + "; ".join(notes)
+    if note := machine_note(arms):
+        out.detail += f"; {note}"
+    if note := provenance_note(arms):
+        out.detail += f"; {note}"
+    if (small_effect(check) and len(runs) and not one_way(runs, "precision")
+        and precision_equivalence(config, root) is None):
         out.status = "undecided"
-        blocked = (f"; undecided, whatever its interval: an effect under {100 * SMALL_EFFECT:.0f} points on runs that differ in "
-                   f"precision, and no precision check of {config} has shown bf16 and fp32 equivalent on runs each trained in one")
+        blocked = (f"; undecided, whatever its interval: an effect under {100 * SMALL_EFFECT:.0f} points on runs that "
+                   f"differ in "
+                   f"precision, and no precision check of {config} has shown bf16 and fp32 equivalent on runs each "
+                   f"trained in one")
         out.detail += blocked
-    else: blocked = ""
+    else:
+        blocked = ""
     out.post_hoc = post_hoc(check, runs["run_dir"]) if len(runs) else ""
     tail = (out.detail[stat:].replace(f"; {wide}", "") if wide else out.detail[stat:]).removesuffix(blocked)
     return typed_outcome(check, frame, config, root, out, every, blocked, tail)
 
 # %% ../nbs/10d_judges.ipynb #55f69a1d
 def sees(point: dict, frame: pd.DataFrame, config: str = RECIPE) -> tuple[str, str]:
-    "('sees' | 'does not see' | 'undecided', the ID behind it): whether the 3-seed means of the runs of `point` meet every ID target in `ID_GOALS`."
+    ("('sees' | 'does not see' | 'undecided', the ID behind it): whether the 3-seed means of the runs of `point` meet "
+     "every ID target in `ID_GOALS`.")
     rows, means = point_runs(frame, point, config), {}
     for m in ID_GOALS:
         v = seed_values(rows, m)
-        if len(v) < MIN_SEEDS: return "undecided", f"{METRIC_NAMES[m]} {_few(v, m)}"
+        if len(v) < MIN_SEEDS:
+            return "undecided", f"{METRIC_NAMES[m]} {_few(v, m)}"
         means[m] = float(v.mean())
     short = [m for m, goal in ID_GOALS.items() if means[m] < goal]
-    ids = ", ".join(f"{METRIC_NAMES[m]} {number_label(x, m)}" + (f" (under {number_label(ID_GOALS[m], m)})" if m in short else "") for m, x in means.items())
+    ids = ", ".join(f"{METRIC_NAMES[m]} {number_label(x, m)}"
+                    + (f" (under {number_label(ID_GOALS[m], m)})" if m in short else "") for m, x in means.items())
     return ("does not see" if short else "sees"), f"{ids} (3-seed means)"
 
 # %% ../nbs/10d_judges.ipynb #da6c3258
@@ -507,35 +659,46 @@ def judge_id_gate(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Out
 
 # %% ../nbs/10d_judges.ipynb #7f867497
 def _against_base(check: dict, frame: pd.DataFrame, config: str, base_name: str):
-    "(point, metric, the seeds of a question check's one point, those of its `base_point`, and an undecided Outcome while either has fewer than 3 seeds, else None)."
+    ("(point, metric, the seeds of a question check's one point, those of its `base_point`, and an undecided Outcome "
+     "while either has fewer than 3 seeds, else None).")
     point, metric = check["points"][0], check["metric"]
     new, ref = (seed_values(point_runs(frame, p, config), metric) for p in (point, base_point(point)))
-    few = (Outcome(check["id"], check["claim"], "undecided", f"{point_label(point)}: {_few(new, metric)}; {base_name}: {_few(ref, metric)}")
+    few = (Outcome(check["id"], check["claim"], "undecided",
+                   f"{point_label(point)}: {_few(new, metric)}; {base_name}: {_few(ref, metric)}")
            if len(new) < MIN_SEEDS or len(ref) < MIN_SEEDS else None)
     return point, metric, new, ref, few
 
 # %% ../nbs/10d_judges.ipynb #e246888b
 def judge_within_interval(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outcome:
-    "A `within_interval` check: its point's 3-seed mean inside the 95 % t interval of `base_point` ('stays': holds) or outside ('moves': fails); the Welch interval of the difference beside it."
+    ("A `within_interval` check: its point's 3-seed mean inside the 95 % t interval of `base_point` ('stays': holds) "
+     "or outside ('moves': fails); the Welch interval of the difference beside it.")
     point, metric, new, ref, few = _against_base(check, frame, config, "split 0")
-    if few: return few
+    if few:
+        return few
     m, rm, rlo, rhi = float(new.mean()), *mean_ci(ref)
     inside = rlo <= m <= rhi
     d, lo, hi = diff_ci(ref.to_numpy(), new.to_numpy())
-    detail = (f"{point_label(point)}: {number_label(m, metric)} (n={len(new)} seeds) {'inside' if inside else 'outside'} split 0's "
-              f"{interval_label(rm, rlo, rhi, metric, bounded=True)} (n={len(ref)}): {'stays' if inside else 'moves'}; draw − split 0 = "
+    detail = (f"{point_label(point)}: {number_label(m, metric)} (n={len(new)} seeds) "
+              f"{'inside' if inside else 'outside'} split 0's "
+              f"{interval_label(rm, rlo, rhi, metric, bounded=True)} (n={len(ref)}): {'stays' if inside else 'moves'}; "
+              f"draw − split 0 = "
               f"{interval_label(d, lo, hi, metric, difference=True)} points (Welch, deciding nothing)")
     return Outcome(check["id"], check["claim"], "holds" if inside else "fails", detail)
 
 # %% ../nbs/10d_judges.ipynb #8d1f7063
 def judge_shift(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> Outcome:
-    "A `shift` check: d = baseline − arm of its one point (Welch 95 % t interval), in the registered words (`shift_word`); holds when the arm explains the shift, fails when its interval lies wholly below the margin (`shift_status`)."
+    ("A `shift` check: d = baseline − arm of its one point (Welch 95 % t interval), in the registered words "
+     "(`shift_word`); holds when the arm explains the shift, fails when its interval lies wholly below the margin "
+     "(`shift_status`).")
     point, metric, arm, base, few = _against_base(check, frame, config, "baseline")
-    if few: return few
+    if few:
+        return few
     d, lo, hi = diff_ci(arm.to_numpy(), base.to_numpy())
     word = shift_word(lo, hi, check["margin"])
-    detail = (f"{point_label(point)}: {word}: baseline − arm = {interval_label(d, lo, hi, metric, difference=True)} points "
-              f"(Welch, n={len(base)} and {len(arm)}); explains it above {number_label(check['margin'], metric)} points")
+    detail = (f"{point_label(point)}: {word}: baseline − arm = {interval_label(d, lo, hi, metric, difference=True)} "
+              f"points "
+              f"(Welch, n={len(base)} and {len(arm)}); explains it above {number_label(check['margin'], metric)} "
+              f"points")
     return Outcome(check["id"], check["claim"], shift_status(lo, hi, check["margin"]), detail)
 
 # %% ../nbs/10d_judges.ipynb #c539682e
