@@ -28,7 +28,8 @@ __all__ = ['MIN_SEEDS', 'Z95', 'KINDS', 'REPS', 'MAX_FALSE_ALARM', 'Reading', 'k
 # %% ../nbs/10a_checks.ipynb #2eec8e30
 @dataclass
 class Reading:
-    "What a check reads on one replication (the runs): the estimate with its interval, n, the method, the outcome, and the numbers a reader checks it by."
+    ("What a check reads on one replication (the runs): the estimate with its interval, n, the method, the outcome, "
+     "and the numbers a reader checks it by.")
     estimate: float
     lo: float
     hi: float
@@ -39,13 +40,16 @@ class Reading:
     detail: str = ""
 
 def _side(lo, hi, threshold, above: bool = True) -> np.ndarray:
-    "'holds' where [lo, hi] lies wholly on the claimed side of `threshold`, 'fails' where wholly on the other, else 'undecided'."
+    ("'holds' where [lo, hi] lies wholly on the claimed side of `threshold`, 'fails' where wholly on the other, else "
+     "'undecided'.")
     lo, hi = np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
-    if not above: lo, hi, threshold = -hi, -lo, -threshold
+    if not above:
+        lo, hi, threshold = -hi, -lo, -threshold
     return np.where(lo > threshold, "holds", np.where(hi < threshold, "fails", "undecided"))
 
 def _band(lo, hi, blo, bhi) -> np.ndarray:
-    "'matches' where [lo, hi] lies inside [blo, bhi], 'differs' where wholly outside, 'undecided: too wide' where wider than the band, else 'undecided'."
+    ("'matches' where [lo, hi] lies inside [blo, bhi], 'differs' where wholly outside, 'undecided: too wide' where "
+     "wider than the band, else 'undecided'.")
     lo, hi = np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
     return np.where((blo <= lo) & (hi <= bhi), "matches", np.where((hi < blo) | (lo > bhi), "differs",
                     np.where(hi - lo > bhi - blo, "undecided: too wide", "undecided")))
@@ -63,20 +67,24 @@ def key(point: dict) -> str:
     return json.dumps(point, sort_keys=True)
 
 class RunSample:
-    "The committed runs as a sample of one replication: `select(point)` gives a point's rows (one per run: `seed`, the metrics, their `.words`)."
+    ("The committed runs as a sample of one replication: `select(point)` gives a point's rows (one per run: `seed`, "
+     "the metrics, their `.words`).")
     def __init__(self, select): self.select, self._rows = select, {}
     def rows(self, point: dict) -> pd.DataFrame:
         k = key(point)
-        if k not in self._rows: self._rows[k] = self.select(point)
+        if k not in self._rows:
+            self._rows[k] = self.select(point)
         return self._rows[k]
     def seeds(self, point: dict, metric: str) -> pd.Series:
         r = self.rows(point)
-        if metric not in r.columns or not len(r): return pd.Series(dtype=float)
+        if metric not in r.columns or not len(r):
+            return pd.Series(dtype=float)
         return r.set_index("seed")[metric].dropna().astype(float).sort_index()
     def values(self, point: dict, metric: str) -> np.ndarray: return self.seeds(point, metric).to_numpy()[None, :]
     def words(self, point: dict, metric: str):
         r, col = self.rows(point), f"{metric}.words"
-        if col not in r.columns or not len(r): return None
+        if col not in r.columns or not len(r):
+            return None
         w = r.set_index("seed").loc[self.seeds(point, metric).index, col]
         return None if w.isna().any() else w.to_numpy(dtype=float)
     def x(self, point: dict, column: str) -> float:
@@ -85,11 +93,13 @@ class RunSample:
     def machines(self, point: dict) -> set:
         "The machine kinds its runs trained on (every part of each run's runtime history)."
         r = self.rows(point)
-        if "machines" not in r.columns: return set()
+        if "machines" not in r.columns:
+            return set()
         return {k for ms in r["machines"] if isinstance(ms, (tuple, list)) for k in ms}
 
 class SimSample:
-    "Synthetic experiments: for each (point, metric), seeds drawn on the logit scale around the truth's accuracy with the truth's seed SD."
+    ("Synthetic experiments: for each (point, metric), seeds drawn on the logit scale around the truth's accuracy with "
+     "the truth's seed SD.")
     def __init__(self, truth: dict, sd: dict, n: int, reps: int, rng, x: dict | None = None, words: float = 1000.0):
         self.n, self.reps, self._x, self._words, self._v = n, reps, x or {}, words, {}
         for (k, metric), mu in truth.items():
@@ -115,25 +125,41 @@ class Check:
     kind: ClassVar[str] = ""
     required: ClassVar[tuple] = ()
     outcomes: ClassVar[tuple] = ("holds", "fails")     # (the finding, its contrary)
-    rules: ClassVar[tuple] = ("seeds", "intervals_v2")  # the registry rules its judgement depends on (rule prospective_v2)
-    verdict: ClassVar[str] = "direction"    # the verdict it serves: 'direction', 'magnitude' (how near a published number) or 'recipe' (shown, in neither)
-    typed: ClassVar[bool] = True            # judged by its estimator here; False: by the rule registered for it (sysgen.judges), without error rates
-    widens: ClassVar[str] = ""              # what rule machines widened where its two arms trained on different machine kinds: 'margin', 'band' or nothing
-    gated: ClassVar[bool] = False           # a registered question's check whose OOD is read only where its arm sees (sysgen.judges.sees)
-    against_base: ClassVar[bool] = False    # a registered question's check that compares its one point with split 0 (sysgen.registry.base_point)
+    # the registry rules its judgement depends on (rule prospective_v2)
+    rules: ClassVar[tuple] = ("seeds", "intervals_v2")
+    # the verdict it serves: 'direction', 'magnitude' (how near a published number) or 'recipe' (shown, in neither)
+    verdict: ClassVar[str] = "direction"
+    # judged by its estimator here; False: by the rule registered for it (sysgen.judges), without error rates
+    typed: ClassVar[bool] = True
+    # what rule machines widened where its two arms trained on different machine kinds: 'margin', 'band' or nothing
+    widens: ClassVar[str] = ""
+    # a registered question's check whose OOD is read only where its arm sees (sysgen.judges.sees)
+    gated: ClassVar[bool] = False
+    # a registered question's check that compares its one point with split 0 (sysgen.registry.base_point)
+    against_base: ClassVar[bool] = False
     across_recipes: ClassVar[bool] = False  # compares two recipes at each of its points, not two points
 
     @classmethod
-    def label(cls, entry: dict) -> str: "Its kind as `sysgen verdicts --json` names it."; return cls.kind
+    def label(cls, entry: dict) -> str:
+        "Its kind as `sysgen verdicts --json` names it."
+        return cls.kind
     @classmethod
-    def reads_difference(cls, entry: dict) -> bool: "Whether entry `entry` reads a difference between two arms."; return False
+    def reads_difference(cls, entry: dict) -> bool:
+        "Whether entry `entry` reads a difference between two arms."
+        return False
     @classmethod
-    def registered_n(cls, entry: dict) -> int: "The n entry `entry` is judged on when every point has its seeds."; return MIN_SEEDS
+    def registered_n(cls, entry: dict) -> int:
+        "The n entry `entry` is judged on when every point has its seeds."
+        return MIN_SEEDS
     @classmethod
-    def small_effect(cls, entry: dict, limit: float) -> bool: "Whether entry `entry` claims an effect under `limit`."; return False
+    def small_effect(cls, entry: dict, limit: float) -> bool:
+        "Whether entry `entry` claims an effect under `limit`."
+        return False
     @property
     def finding(self) -> str: return self.outcomes[0]
-    def keys(self) -> list[tuple[str, str]]: "The (point key, metric) pairs it reads."; return []
+    def keys(self) -> list[tuple[str, str]]:
+        "The (point key, metric) pairs it reads."
+        return []
     def judge(self, sample) -> Reading:
         "Its reading of the runs in `sample` (one replication)."
         est, lo, hi, n, out, method = self.evaluate(sample)
@@ -156,7 +182,8 @@ class Level(Check):
     points: list = field(default_factory=list)
     threshold: float = 0.5
     side: str = "above"
-    paper: dict = field(default_factory=dict)      # {point key: the paper's value}, where published: the truth of its power
+    # {point key: the paper's value}, where published: the truth of its power
+    paper: dict = field(default_factory=dict)
     kind: ClassVar[str] = "level"
     required: ClassVar[tuple] = ("metric", "points", "threshold", "side")
 
@@ -165,24 +192,29 @@ class Level(Check):
         vals = [s.values(p, self.metric) for p in self.points]
         method = MEAN_METHOD[is_accuracy(self.metric)]
         reps = vals[0].shape[0]
-        if not _need(vals): return _undecided(reps, min(v.shape[-1] for v in vals), method)
-        ivs = [mean_interval(v, s.words(p, self.metric), accuracy=is_accuracy(self.metric)) for p, v in zip(self.points, vals)]
+        if not _need(vals):
+            return _undecided(reps, min(v.shape[-1] for v in vals), method)
+        ivs = [mean_interval(v, s.words(p, self.metric), accuracy=is_accuracy(self.metric))
+               for p, v in zip(self.points, vals)]
         outs = [_side(lo, hi, self.threshold, self.side == "above") for _, lo, hi in ivs]
         gap = np.stack([(lo - self.threshold) if self.side == "above" else (self.threshold - hi) for _, lo, hi in ivs])
         worst = gap.argmin(0)                                   # the point nearest the other side
         pick = lambda i: np.stack([iv[i] for iv in ivs])[worst, np.arange(reps)]
         return pick(0), pick(1), pick(2), min(v.shape[-1] for v in vals), _all(outs), method
     def reach(self, n):
-        if n < 2: return set()
+        if n < 2:
+            return set()
         t = self.threshold
-        return set(self.outcomes) if (0 < t < 1 or not is_accuracy(self.metric)) else {"holds" if (t <= 0) == (self.side == "above") else "fails"}
+        return (set(self.outcomes) if (0 < t < 1 or not is_accuracy(self.metric))
+                else {"holds" if (t <= 0) == (self.side == "above") else "fails"})
     def null(self, obs): return {k: self.threshold for k in self.keys()}
     def effect(self, obs): return {k: self.paper.get(k[0], obs.get(k)) for k in self.keys()}
 
 # %% ../nbs/10a_checks.ipynb #3c4b9a29
 @dataclass
 class Difference(Check):
-    "b − a (paired by seed where both points share their seeds, else Welch) above `margin`; 'at ceiling: cannot test' where a's mean plus the margin leaves what an accuracy can take."
+    ("b − a (paired by seed where both points share their seeds, else Welch) above `margin`; 'at ceiling: cannot test' "
+     "where a's mean plus the margin leaves what an accuracy can take.")
     metric: str = ""
     a: dict = field(default_factory=dict)
     b: dict = field(default_factory=dict)
@@ -201,21 +233,29 @@ class Difference(Check):
     def keys(self): return [(key(self.a), self.metric), (key(self.b), self.metric)]
     def _pair(self, s):
         va, vb = s.values(self.a, self.metric), s.values(self.b, self.metric)
-        return va, vb, isinstance(s, SimSample) or (hasattr(s, "seeds") and list(s.seeds(self.a, self.metric).index) == list(s.seeds(self.b, self.metric).index))
+        return (va, vb,
+                isinstance(s, SimSample)
+                or (hasattr(s, "seeds")
+                    and list(s.seeds(self.a, self.metric).index) == list(s.seeds(self.b, self.metric).index)))
     def interval(self, s, level: float = LEVEL):
         va, vb, paired = self._pair(s)
-        if not _need([va, vb]): return None
+        if not _need([va, vb]):
+            return None
         d, lo, hi = difference_interval(va, vb, paired and va.shape == vb.shape, level)
         lo, hi, extra = widen_for_machines(lo, hi, d, s, self)
-        return d, lo, hi, min(va.shape[-1], vb.shape[-1]), DIFFERENCE_METHOD[paired and va.shape == vb.shape] + extra, va
+        return (d, lo, hi, min(va.shape[-1], vb.shape[-1]), DIFFERENCE_METHOD[paired and va.shape == vb.shape] + extra,
+                va)
     def evaluate(self, s):
         got = self.interval(s)
-        if got is None: return _undecided(s.values(self.a, self.metric).shape[0], 0, DIFFERENCE_METHOD[False])
+        if got is None:
+            return _undecided(s.values(self.a, self.metric).shape[0], 0, DIFFERENCE_METHOD[False])
         d, lo, hi, n, method, va = got
         out = _side(lo, hi, self.margin)
-        if is_accuracy(self.metric): out = np.where(va.mean(-1) + self.margin >= 1.0, "at ceiling: cannot test", out)
+        if is_accuracy(self.metric):
+            out = np.where(va.mean(-1) + self.margin >= 1.0, "at ceiling: cannot test", out)
         return d, lo, hi, n, out, method
-    def reach(self, n): return set() if n < 2 else {o for o, ok in (("holds", self.margin < 1), ("fails", self.margin > -1)) if ok}
+    def reach(self, n):
+        return set() if n < 2 else {o for o, ok in (("holds", self.margin < 1), ("fails", self.margin > -1)) if ok}
     def null(self, obs): return {self.keys()[0]: obs[self.keys()[0]], self.keys()[1]: obs[self.keys()[0]] + self.margin}
     def effect(self, obs):
         a = obs[self.keys()[0]]
@@ -223,18 +263,21 @@ class Difference(Check):
 
 @dataclass
 class Equivalence(Difference):
-    "TOST: holds when the 90 % interval of b − a lies inside (−margin, +margin); fails when the 95 % interval lies wholly outside."
+    ("TOST: holds when the 90 % interval of b − a lies inside (−margin, +margin); fails when the 95 % interval lies "
+     "wholly outside.")
     kind: ClassVar[str] = "equivalence"
     def evaluate(self, s):
         g90, g95 = self.interval(s, 0.90), self.interval(s)
-        if g90 is None: return _undecided(s.values(self.a, self.metric).shape[0], 0, "TOST")
+        if g90 is None:
+            return _undecided(s.values(self.a, self.metric).shape[0], 0, "TOST")
         d, lo, hi, n, method, _ = g90
         _, lo95, hi95, *_ = g95
         out = np.where((-self.margin < lo) & (hi < self.margin), "holds",
                        np.where((hi95 < -self.margin) | (lo95 > self.margin), "fails", "undecided"))
         return d, lo, hi, n, out, "TOST at 5 %: 90 % " + method
     def band(self): return (-self.margin, self.margin)
-    def reach(self, n): return set() if n < 2 else {o for o, ok in (("holds", self.margin > 0), ("fails", self.margin < 1)) if ok}
+    def reach(self, n):
+        return set() if n < 2 else {o for o, ok in (("holds", self.margin > 0), ("fails", self.margin < 1)) if ok}
     def null(self, obs): return {self.keys()[0]: obs[self.keys()[0]], self.keys()[1]: obs[self.keys()[0]] + self.margin}
     def effect(self, obs): return {k: obs[self.keys()[0]] for k in self.keys()}
 
@@ -242,23 +285,32 @@ class Equivalence(Difference):
 Z95 = stats.norm.ppf(0.975)
 
 def widen_for_machines(lo, hi, est, sample, check) -> tuple:
-    "(lo, hi, what was added to the method) of a comparison whose arms `a` and `b` trained on different machine kinds: the half-width widened by the cross-machine variance (`sample.machine_sd(metric)`: τ and its number of pairs); unchanged otherwise."
+    ("(lo, hi, what was added to the method) of a comparison whose arms `a` and `b` trained on different machine "
+     "kinds: the half-width widened by the cross-machine variance (`sample.machine_sd(metric)`: τ and its number of "
+     "pairs); unchanged otherwise.")
     ma, mb = sample.machines(check.a), sample.machines(check.b)
-    if not ma or not mb or ma == mb or len(ma | mb) < 2 or not hasattr(sample, "machine_sd"): return lo, hi, ""
+    if not ma or not mb or ma == mb or len(ma | mb) < 2 or not hasattr(sample, "machine_sd"):
+        return lo, hi, ""
     tau, pairs = sample.machine_sd(check.metric)
-    if not pairs: return lo, hi, "; arms on different machine kinds, no pair to measure that noise"
+    if not pairs:
+        return lo, hi, "; arms on different machine kinds, no pair to measure that noise"
     half = np.sqrt(((hi - lo) / 2) ** 2 + (Z95 * tau) ** 2)
     mid = (hi + lo) / 2
-    return mid - half, mid + half, f"; widened by cross-machine noise τ = {100 * tau:.1f} points ({pairs} pairs), arms on {' and '.join(sorted(ma | mb))}"
+    return (mid - half, mid + half,
+            f"; widened by cross-machine noise τ = {100 * tau:.1f} points ({pairs} pairs), arms on "
+            f"{' and '.join(sorted(ma | mb))}")
 
 # %% ../nbs/10a_checks.ipynb #a6cc668c
 def effect_band(paper: float, of: str, band: float) -> float:
-    "The half-width of a magnitude band (rule magnitude_v2): ± `band` around a level; min(10, max(2, |paper|/2)) points around an effect; `band` (0.25) in r."
+    ("The half-width of a magnitude band (rule magnitude_v2): ± `band` around a level; min(10, max(2, |paper|/2)) "
+     "points around an effect; `band` (0.25) in r.")
     return min(0.10, max(0.02, abs(paper) / 2)) if of == "difference" else band
 
 @dataclass
 class Magnitude(Check):
-    "A published number: 'matches' when our 95 % interval lies inside paper ± band, 'differs' when wholly outside, 'undecided: too wide' when wider than the band; 'at ceiling: cannot test' where the published effect cannot fit between the baseline and 0 or 100 %."
+    ("A published number: 'matches' when our 95 % interval lies inside paper ± band, 'differs' when wholly outside, "
+     "'undecided: too wide' when wider than the band; 'at ceiling: cannot test' where the published effect cannot fit "
+     "between the baseline and 0 or 100 %.")
     of: str = "level"
     metric: str = ""
     paper: float = 0.0
@@ -290,35 +342,45 @@ class Magnitude(Check):
         lo_cap = -1.0 if self.of in ("difference", "correlation") else 0.0
         return max(lo_cap, self.paper - self.half), min(1.0, self.paper + self.half)
     def _inner(self):
-        if self.of == "difference": return Difference(self.id, self.experiment, self.claim, metric=self.metric, a=self.a, b=self.b)
-        if self.of == "correlation": return Correlation(self.id, self.experiment, self.claim, x=self.x, y=self.y, family=self.family, sign="negative")
+        if self.of == "difference":
+            return Difference(self.id, self.experiment, self.claim, metric=self.metric, a=self.a, b=self.b)
+        if self.of == "correlation":
+            return Correlation(self.id, self.experiment, self.claim, x=self.x, y=self.y, family=self.family,
+                               sign="negative")
         return Level(self.id, self.experiment, self.claim, metric=self.metric, points=[self.point])
     def keys(self): return self._inner().keys()
     def evaluate(self, s):
         inner = self._inner()
         est, lo, hi, n, _, method = inner.evaluate(s)
         out = np.where(np.isnan(lo), "undecided", _band(lo, hi, *self.band()))
-        if self.of == "difference" and is_accuracy(self.metric) and s.values(self.a, self.metric).shape[-1]:   # a baseline to fit in
+        # a baseline to fit in
+        if self.of == "difference" and is_accuracy(self.metric) and s.values(self.a, self.metric).shape[-1]:
             base = s.values(self.a, self.metric).mean(-1)
             out = np.where((base + self.paper > 1.0) | (base + self.paper < 0.0), "at ceiling: cannot test", out)
         return est, lo, hi, n, out, method
     def reach(self, n):
         if self.of == "correlation":
-            if n <= 3: return set()
+            if n <= 3:
+                return set()
             h = Z95 / np.sqrt(n - 3)
             blo, bhi = self.band()
-            return {o for o, ok in (("matches", np.arctanh(min(bhi, 1 - 1e-9)) - np.arctanh(max(blo, -1 + 1e-9)) >= 2 * h),
+            return {o
+                    for o, ok
+                    in (("matches", np.arctanh(min(bhi, 1 - 1e-9)) - np.arctanh(max(blo, -1 + 1e-9)) >= 2 * h),
                                     ("differs", blo > -1 or bhi < 1)) if ok}
         return set() if n < 2 else set(self.outcomes)
     def _outside(self):
-        "The truth just outside the band, on the side toward 0 for an effect (a null effect must not match it) and toward the middle of 0–1 for a level."
+        ("The truth just outside the band, on the side toward 0 for an effect (a null effect must not match it) and "
+         "toward the middle of 0–1 for a level.")
         blo, bhi = self.band()
-        if self.of == "difference": return blo - 0.01 if self.paper > 0 else bhi + 0.01
+        if self.of == "difference":
+            return blo - 0.01 if self.paper > 0 else bhi + 0.01
         return bhi + 0.01 if self.paper < 0.5 else blo - 0.01
     def null(self, obs): return self._truth(obs, self._outside())
     def effect(self, obs): return self._truth(obs, self.paper)
     def _truth(self, obs, value):
-        if self.of == "level": return {self.keys()[0]: value}
+        if self.of == "level":
+            return {self.keys()[0]: value}
         if self.of == "difference":
             a = obs[self.keys()[0]]
             return {self.keys()[0]: a, self.keys()[1]: a + value}
@@ -327,7 +389,8 @@ class Magnitude(Check):
 # %% ../nbs/10a_checks.ipynb #aa2e6227
 @dataclass
 class Correlation(Check):
-    "Pearson's r between `x` and `y` over the condition means of a family (n = conditions, rule conditions_v2), its Fisher-z interval excluding 0 on the claimed side; every condition needs 3 seeds."
+    ("Pearson's r between `x` and `y` over the condition means of a family (n = conditions, rule conditions_v2), its "
+     "Fisher-z interval excluding 0 on the claimed side; every condition needs 3 seeds.")
     x: str = ""
     y: str = ""
     family: list = field(default_factory=list)
@@ -343,12 +406,14 @@ class Correlation(Check):
         vals = [s.values(p, self.y) for p in self.family]
         have = [i for i, v in enumerate(vals) if v.shape[-1] > 0]
         reps = vals[0].shape[0]
-        if len(have) < 4 or not _need([vals[i] for i in have]): return _undecided(reps, len(have), CORRELATION_METHOD)
+        if len(have) < 4 or not _need([vals[i] for i in have]):
+            return _undecided(reps, len(have), CORRELATION_METHOD)
         xs = np.array([s.x(self.family[i], self.x) for i in have])
         ys = np.stack([vals[i].mean(-1) for i in have], -1)
         r, lo, hi = correlation_interval(xs[None, :], ys)
         out = _side(lo, hi, 0.0, above=self.sign == "positive")
-        if len(have) < len(self.family): out = np.full(reps, "undecided")
+        if len(have) < len(self.family):
+            out = np.full(reps, "undecided")
         return r, lo, hi, len(have), out, CORRELATION_METHOD
     def reach(self, n): return set(self.outcomes) if n > 3 else set()
     def null(self, obs):
@@ -359,7 +424,9 @@ class Correlation(Check):
 # %% ../nbs/10a_checks.ipynb #f0160e0a
 @dataclass
 class DrawVariance(Check):
-    "Does a palette's `metric` depend on the draw of its split? 'moves' when the random-effects ANOVA over its draws × seeds rejects 'no between-draw variance' at `alpha` (0.05 split over the registered palettes, Bonferroni); else 'no draw effect detected'. The answer is the between-draw SD with its interval."
+    ("Does a palette's `metric` depend on the draw of its split? 'moves' when the random-effects ANOVA over its draws "
+     "× seeds rejects 'no between-draw variance' at `alpha` (0.05 split over the registered palettes, Bonferroni); "
+     "else 'no draw effect detected'. The answer is the between-draw SD with its interval.")
     metric: str = "valB.shape"
     draws: list = field(default_factory=list)
     alpha: float = 0.05 / 3
@@ -371,21 +438,26 @@ class DrawVariance(Check):
     def keys(self): return [(key(p), self.metric) for p in self.draws]
     def anova(self, s):
         vals = [s.values(p, self.metric) for p in self.draws]
-        if not _need(vals): return None
+        if not _need(vals):
+            return None
         n = min(v.shape[-1] for v in vals)
-        return draw_anova(np.stack([empirical_logit(v[:, :n]) for v in vals], 1)), np.stack([v[:, :n] for v in vals], 1), n
+        return (draw_anova(np.stack([empirical_logit(v[:, :n]) for v in vals], 1)),
+                np.stack([v[:, :n] for v in vals], 1), n)
     def evaluate(self, s):
         got = self.anova(s)
-        if got is None: return _undecided(s.values(self.draws[0], self.metric).shape[0], 0, DRAW_METHOD)
+        if got is None:
+            return _undecided(s.values(self.draws[0], self.metric).shape[0], 0, DRAW_METHOD)
         _, raw, n = got
         a = draw_anova(raw)                                     # the SD in the metric's unit, for the reader
         out = np.where(got[0]["p"] < self.alpha, "moves", "no draw effect detected")
-        return a["sd_between"], a["sd_lo"], a["sd_hi"], n, out, DRAW_METHOD + f"; F test at α = {self.alpha:.4f} on the logit scale"
+        return (a["sd_between"], a["sd_lo"], a["sd_hi"], n, out,
+                DRAW_METHOD + f"; F test at α = {self.alpha:.4f} on the logit scale")
     def null(self, obs):
         m = float(np.mean([obs[k] for k in self.keys()]))
         return {k: m for k in self.keys()}
     def effect(self, obs, rng=None, reps: int = 1, sd: float = 0.5):
-        "Draws whose logit means scatter with an SD equal to the seed SD (ICC 0.5): a draw effect as large as the seed noise."
+        ("Draws whose logit means scatter with an SD equal to the seed SD (ICC 0.5): a draw effect as large as the "
+         "seed noise.")
         rng = rng or np.random.default_rng(0)
         m = logit(float(np.mean([obs[k] for k in self.keys()])))
         return {k: expit(m + sd * rng.standard_normal(reps)) for k in self.keys()}
@@ -393,9 +465,11 @@ class DrawVariance(Check):
 # %% ../nbs/10a_checks.ipynb #2a71289a
 @dataclass
 class IdGate(Check):
-    "A recipe sees a point when every seed meets every in-distribution goal (shape, size and material ≥ 95 %, colour ≥ 80 %): a gate on the runs, not a finding; it is not counted in a verdict and has no error rates."
+    ("A recipe sees a point when every seed meets every in-distribution goal (shape, size and material ≥ 95 %, colour "
+     "≥ 80 %): a gate on the runs, not a finding; it is not counted in a verdict and has no error rates.")
     point: dict = field(default_factory=dict)
-    goals: dict = field(default_factory=lambda: {"valA.shape": 0.95, "valA.size": 0.95, "valA.material": 0.95, "valA.color": 0.80})
+    goals: dict = field(default_factory=lambda: {"valA.shape": 0.95, "valA.size": 0.95, "valA.material": 0.95,
+                                                 "valA.color": 0.80})
     kind: ClassVar[str] = "id_gate"
     required: ClassVar[tuple] = ("point",)
     outcomes: ClassVar[tuple] = ("sees", "does not see")
@@ -405,7 +479,8 @@ class IdGate(Check):
     def evaluate(self, s):
         vals = {m: s.values(self.point, m) for m in self.goals}
         n = min(v.shape[-1] for v in vals.values())
-        worst = np.min(np.stack([(v - g).min(-1) if v.shape[-1] else np.full(v.shape[0], np.nan) for (m, g), v in zip(self.goals.items(), vals.values())]), 0)
+        worst = np.min(np.stack([(v - g).min(-1) if v.shape[-1] else np.full(v.shape[0], np.nan)
+                                 for (m, g), v in zip(self.goals.items(), vals.values())]), 0)
         out = np.where(n < MIN_SEEDS, "undecided", np.where(worst >= 0, "sees", "does not see"))
         return worst, worst, worst, n, out, "every seed against each goal"
 
@@ -420,7 +495,8 @@ class Registered(Check):
 
 @dataclass
 class WithinInterval(Registered):
-    "The draws question's first rule: a draw's 3-seed mean inside split 0's 95 % interval ('stays') or outside ('moves'); superseded by `DrawVariance`."
+    ("The draws question's first rule: a draw's 3-seed mean inside split 0's 95 % interval ('stays') or outside "
+     "('moves'); superseded by `DrawVariance`.")
     kind: ClassVar[str] = "within_interval"
     required: ClassVar[tuple] = ("points", "metric")
     against_base: ClassVar[bool] = True
@@ -436,7 +512,8 @@ class Shift(Registered):
 
 @dataclass
 class RecipeEquivalence(Registered):
-    "Per point, two recipes' means within ±`margin` (TOST): does a result move with the recipe; judged and shown, in neither verdict."
+    ("Per point, two recipes' means within ±`margin` (TOST): does a result move with the recipe; judged and shown, in "
+     "neither verdict.")
     recipes: list = field(default_factory=list)
     margin: float = 0.0
     kind: ClassVar[str] = "recipe_equivalence"
@@ -455,7 +532,8 @@ class QuestionGate(Registered):
 
 @dataclass
 class NewRun(Registered):
-    "A runtime check (preregistration/precision.json) that names no kind: one test run inside the reference runs' interval for a new run."
+    ("A runtime check (preregistration/precision.json) that names no kind: one test run inside the reference runs' "
+     "interval for a new run.")
     kind: ClassVar[str] = "new_run"
 
 # %% ../nbs/10a_checks.ipynb #8dc41127
@@ -463,41 +541,54 @@ KINDS = {c.kind: c for c in (Level, Difference, Equivalence, Magnitude, Correlat
                               WithinInterval, Shift, RecipeEquivalence)}
 
 def kind_of(entry: dict, default: type | None = None) -> type:
-    "The class of registry entry `entry`, from its 'kind' (`default` where it names none): the one place a kind's name is read; `RegistryError` for an unknown one."
+    ("The class of registry entry `entry`, from its 'kind' (`default` where it names none): the one place a kind's "
+     "name is read; `RegistryError` for an unknown one.")
     kind = entry.get("kind")
-    if kind is None and default is not None: return default
-    if kind == "id_gate" and "point" not in entry: return QuestionGate     # the shift question's gate reads 3-seed means: judged as registered
+    if kind is None and default is not None:
+        return default
+    if kind == "id_gate" and "point" not in entry:
+        return QuestionGate     # the shift question's gate reads 3-seed means: judged as registered
     if kind not in KINDS:
-        raise RegistryError(f"check {entry.get('id', '<no id>')!r}: unknown kind {kind!r} (expected one of {', '.join(KINDS)})")
+        raise RegistryError(f"check {entry.get('id', '<no id>')!r}: unknown kind {kind!r} (expected one of "
+                            f"{', '.join(KINDS)})")
     return KINDS[kind]
 
 def load_check(entry: dict) -> Check:
     "The typed check of registry entry `entry` (`kind_of`); `RegistryError` for a malformed one."
     cid, kind, cls = entry.get("id", "<no id>"), entry.get("kind"), kind_of(entry)
     missing = [f for f in ("id", "experiment", "claim") + cls.required if f not in entry]
-    if missing: raise RegistryError(f"check {cid!r} ({kind}): missing field{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}")
+    if missing:
+        raise RegistryError(f"check {cid!r} ({kind}): missing field{'s' if len(missing) > 1 else ''} "
+                            f"{', '.join(map(repr, missing))}")
     known = {f.name for f in fields(cls)}
     args = {k: v for k, v in entry.items() if k in known}
     if cls is Magnitude:
         args["half"] = effect_band(entry["paper"], entry["of"], entry.get("band", 0.10)) if "band" in entry else 0.0
-        if entry["of"] == "level" and "point" not in entry: raise RegistryError(f"check {cid!r} (magnitude of a level): missing field 'point'")
+        if entry["of"] == "level" and "point" not in entry:
+            raise RegistryError(f"check {cid!r} (magnitude of a level): missing field 'point'")
         if entry["of"] not in ("level", "difference", "correlation"):
-            raise RegistryError(f"check {cid!r} (magnitude): 'of' must be level, difference or correlation, got {entry['of']!r}")
+            raise RegistryError(f"check {cid!r} (magnitude): 'of' must be level, difference or correlation, got "
+                                f"{entry['of']!r}")
     for f in ("margin", "threshold", "paper", "alpha"):
         if f in args and args[f] is not None and not isinstance(args[f], (int, float, dict)):
             raise RegistryError(f"check {cid!r} ({kind}): {f!r} must be a number, got {args[f]!r}")
     return cls(**args)
 
 def load_checks(entries: list[dict]) -> list[Check]:
-    "Every check of `entries` judged by its estimator (`Check.typed`), in order; a direction check's power is computed at the paper's number where a magnitude check of the same points publishes it."
+    ("Every check of `entries` judged by its estimator (`Check.typed`), in order; a direction check's power is "
+     "computed at the paper's number where a magnitude check of the same points publishes it.")
     cs = [c for c in map(load_check, entries) if c.typed]
     published = {}
     for m in cs:
-        if isinstance(m, Magnitude) and m.of == "difference": published[key(m.a), key(m.b), m.metric] = m.paper
-        if isinstance(m, Magnitude) and m.of == "level": published[key(m.point), m.metric] = m.paper
+        if isinstance(m, Magnitude) and m.of == "difference":
+            published[key(m.a), key(m.b), m.metric] = m.paper
+        if isinstance(m, Magnitude) and m.of == "level":
+            published[key(m.point), m.metric] = m.paper
     for c in cs:
-        if type(c) is Difference and c.paper is None: c.paper = published.get((key(c.a), key(c.b), c.metric))
-        if isinstance(c, Level): c.paper = {**{k: published[k, c.metric] for k, _ in c.keys() if (k, c.metric) in published}, **c.paper}
+        if type(c) is Difference and c.paper is None:
+            c.paper = published.get((key(c.a), key(c.b), c.metric))
+        if isinstance(c, Level):
+            c.paper = {**{k: published[k, c.metric] for k, _ in c.keys() if (k, c.metric) in published}, **c.paper}
     return cs
 
 # %% ../nbs/10a_checks.ipynb #1aa1f330
@@ -505,18 +596,25 @@ REPS = 10_000                       # synthetic experiments per rate
 MAX_FALSE_ALARM = 0.05              # a check above this at its n is shown, not counted
 
 def seed_sds(frame: pd.DataFrame, metrics, default: float = 0.5) -> dict:
-    "{(palette, metric): pooled within-point SD of the empirical logit over seeds}, over the points of `frame` (rows: runs with `run_dir`, `palette`, `seed`) with ≥ 2 seeds; `(None, metric)`: pooled over every palette; `default` where nothing was measured."
+    ("{(palette, metric): pooled within-point SD of the empirical logit over seeds}, over the points of `frame` (rows: "
+     "runs with `run_dir`, `palette`, `seed`) with ≥ 2 seeds; `(None, metric)`: pooled over every palette; `default` "
+     "where nothing was measured.")
     out, stem = {}, frame["run_dir"].astype(str).str.replace(r"-s\d+$", "", regex=True)
     for metric in metrics:
-        if metric not in frame.columns: out[None, metric] = default; continue
+        if metric not in frame.columns:
+            out[None, metric] = default
+            continue
         words = frame.get(f"{metric}.words")
-        words = None if words is None else words.astype(float).fillna(1000.0).to_numpy()   # a run without its count: as if 1000 words
-        z = pd.DataFrame(dict(stem=stem, palette=frame["palette"], z=empirical_logit(frame[metric].astype(float).to_numpy(), words))).dropna()
+        # a run without its count: as if 1000 words
+        words = None if words is None else words.astype(float).fillna(1000.0).to_numpy()
+        z = pd.DataFrame(dict(stem=stem, palette=frame["palette"],
+                              z=empirical_logit(frame[metric].astype(float).to_numpy(), words))).dropna()
         g = z.groupby("stem").agg(palette=("palette", "first"), n=("z", "size"), var=("z", "var"))
         g = g[g.n >= 2]
         pool = lambda d: float(np.sqrt(((d.n - 1) * d["var"]).sum() / (d.n - 1).sum())) if len(d) else default
         out[None, metric] = pool(g)
-        for p, d in g.groupby("palette"): out[int(p), metric] = pool(d)
+        for p, d in g.groupby("palette"):
+            out[int(p), metric] = pool(d)
     return out
 
 def _sd_for(sds: dict, k: str, metric: str) -> float:
@@ -524,57 +622,75 @@ def _sd_for(sds: dict, k: str, metric: str) -> float:
     return sds.get((p, metric), sds.get((None, metric), 0.5))
 
 def _fill(truth: dict, keys, obs: dict) -> dict:
-    "`truth` for every key of `keys`: where it names none, the observed mean (or the mean of the observed means of that metric, or ½)."
+    ("`truth` for every key of `keys`: where it names none, the observed mean (or the mean of the observed means of "
+     "that metric, or ½).")
     out = dict(truth)
     for k in keys:
-        if k in out and out[k] is not None and np.all(np.isfinite(out[k])): continue
+        if k in out and out[k] is not None and np.all(np.isfinite(out[k])):
+            continue
         ok = lambda v: v is not None and v == v
         same = [v for (_, m), v in obs.items() if m == k[1] and ok(v)]
         out[k] = obs[k] if ok(obs.get(k)) else float(np.mean(same)) if same else 0.5
     return out
 
 def observe(checks, sample) -> tuple[dict, dict]:
-    "What the runs in `sample` show for `checks`: {(point key, metric): mean over seeds, or None}, and {(point key, column): x} for the correlations' x."
+    ("What the runs in `sample` show for `checks`: {(point key, metric): mean over seeds, or None}, and {(point key, "
+     "column): x} for the correlations' x.")
     obs, x = {}, {}
     for c in checks:
         for k, m in c.keys():
             point = json.loads(k)
             v = sample.values(point, m)
-            if not v.size and "palette" in point: v = sample.values({"palette": point["palette"]}, m)   # not run yet: its palette's baseline
+            if not v.size and "palette" in point:
+                v = sample.values({"palette": point["palette"]}, m)   # not run yet: its palette's baseline
             obs[k, m] = float(v.mean()) if v.size else None
-            if isinstance(c, (Correlation, Magnitude)) and getattr(c, "x", ""): x[k, c.x] = sample.x(json.loads(k), c.x)
+            if isinstance(c, (Correlation, Magnitude)) and getattr(c, "x", ""):
+                x[k, c.x] = sample.x(json.loads(k), c.x)
     return obs, x
 
-def simulate(checks, truth: dict, obs: dict, sds: dict, n: int = MIN_SEEDS, reps: int = REPS, seed: int = 0, x: dict | None = None) -> dict:
-    "{check id: outcomes over `reps` synthetic experiments}: every check of `checks` evaluated on the same draws, each point at its `truth` (else its observed mean)."
+def simulate(checks, truth: dict, obs: dict, sds: dict, n: int = MIN_SEEDS, reps: int = REPS, seed: int = 0,
+             x: dict | None = None) -> dict:
+    ("{check id: outcomes over `reps` synthetic experiments}: every check of `checks` evaluated on the same draws, "
+     "each point at its `truth` (else its observed mean).")
     keys = sorted({k for c in checks for k in c.keys()})
     t = _fill(truth, keys, obs)
     s = SimSample(t, {k: _sd_for(sds, *k) for k in keys}, n, reps, np.random.default_rng(seed), x)
     return {c.id: c.evaluate(s)[4] for c in checks}
 
-def operating(check: Check, obs: dict, sds: dict, n: int = MIN_SEEDS, reps: int = REPS, seed: int = 0, x: dict | None = None) -> dict:
-    "{'false_alarm', 'power'} of `check` at `n` seeds a point: how often it reports its finding with no effect (`check.null`) and with the paper's (`check.effect`); None for a gate."
-    if isinstance(check, IdGate): return dict(false_alarm=None, power=None)
+def operating(check: Check, obs: dict, sds: dict, n: int = MIN_SEEDS, reps: int = REPS, seed: int = 0,
+              x: dict | None = None) -> dict:
+    ("{'false_alarm', 'power'} of `check` at `n` seeds a point: how often it reports its finding with no effect "
+     "(`check.null`) and with the paper's (`check.effect`); None for a gate.")
+    if isinstance(check, IdGate):
+        return dict(false_alarm=None, power=None)
     obs = _fill(obs, check.keys(), obs)
     if isinstance(check, DrawVariance):
         sd = _sd_for(sds, *check.keys()[0])
         null, eff = check.null(obs), check.effect(obs, np.random.default_rng(seed + 1), reps, sd)
-    else: null, eff = check.null(obs), check.effect(obs)
+    else:
+        null, eff = check.null(obs), check.effect(obs)
     rate = lambda truth: float(np.mean(simulate([check], truth, obs, sds, n, reps, seed, x)[check.id] == check.finding))
-    same = not isinstance(check, DrawVariance) and all(np.allclose(_fill(null, check.keys(), obs)[k], _fill(eff, check.keys(), obs)[k]) for k in check.keys())
-    return dict(false_alarm=rate(null), power=None if same else rate(eff))   # None: no effect to test against (no published number, no runs)
+    same = (not isinstance(check, DrawVariance)
+            and all(np.allclose(_fill(null, check.keys(), obs)[k], _fill(eff, check.keys(), obs)[k])
+                    for k in check.keys()))
+    # None: no effect to test against (no published number, no runs)
+    return dict(false_alarm=rate(null), power=None if same else rate(eff))
 
 # %% ../nbs/10a_checks.ipynb #c55baf9a
 def experiment_operating(checks: list[Check], obs: dict, sds: dict, n: int = MIN_SEEDS, reps: int = REPS, seed: int = 0,
                          x: dict | None = None) -> dict:
-    "The experiment's verdict under two worlds, every check on the same synthetic runs: P('contradicted') when every published effect is true (each check's `effect` truth), and P('reproduced') when there is no effect at all (every point of a metric at one mean)."
+    ("The experiment's verdict under two worlds, every check on the same synthetic runs: P('contradicted') when every "
+     "published effect is true (each check's `effect` truth), and P('reproduced') when there is no effect at all "
+     "(every point of a metric at one mean).")
     cs = [c for c in checks if not isinstance(c, IdGate)]
-    if not cs: return dict(p_contradicted=None, p_reproduced=None)
+    if not cs:
+        return dict(p_contradicted=None, p_reproduced=None)
     keys = sorted({k for c in cs for k in c.keys()})
     obs = _fill(obs, keys, obs)
     paper = {}
     for c in cs:
-        if not isinstance(c, DrawVariance): paper.update(c.effect(obs))
+        if not isinstance(c, DrawVariance):
+            paper.update(c.effect(obs))
     flat = {m: float(np.mean([obs[k] for k in keys if k[1] == m])) for m in {k[1] for k in keys}}
     none = {k: flat[k[1]] for k in keys}
     contrary = lambda c: c.outcomes[1]

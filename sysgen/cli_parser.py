@@ -18,15 +18,18 @@ __all__ = ['MAX_PALETTE', 'DATASET_FLAGS', 'DESIGN', 'UsageError', 'commands', '
 
 # %% ../nbs/10_cli.ipynb #ue0code1
 class UsageError(ValueError):
-    "A command line that cannot run as written, found before any work: `sysgen` exits with 2, as argparse does for its own usage errors (1 is for failures while a command runs)."
+    ("A command line that cannot run as written, found before any work: `sysgen` exits with 2, as argparse does for "
+     "its own usage errors (1 is for failures while a command runs).")
 
 # %% ../nbs/10_cli.ipynb #57f4f23d
-MAX_PALETTE = 14   # levels per channel: 2 744 colours, twice the largest palette of any experiment (the prediction's 7: 343 colours)
+# levels per channel: 2 744 colours, twice the largest palette of any experiment (the prediction's 7: 343 colours)
+MAX_PALETTE = 14
 
 DATASET_FLAGS = {  # flag: (DatasetConfig field, help[, metavar]); type and default come from the field
     "--palette": ("palette", "levels per RGB channel: N³ colours (2 → 8, …, 6 → 216)", "N"),
     "--shared": ("shared", "colours shared by cubes and cylinders in training (default: the paper's main split)", "K"),
-    "--probe": ("probe", "the attribute whose combinations with colour are held out and asked for: shape (the paper's), "
+    "--probe": ("probe",
+                "the attribute whose combinations with colour are held out and asked for: shape (the paper's), "
                 "material or size (default: %(default)s)", "ATTR"),
     "--p-burst": ("p_burst", "probability that a training scene is bursty (default: %(default)s)", "P"),
     "--k": ("k", "at most K colours in a bursty scene (default: %(default)s)"),
@@ -42,18 +45,22 @@ DATASET_FLAGS = {  # flag: (DatasetConfig field, help[, metavar]); type and defa
     "--visibility-size": ("visibility_size", "image size of the visibility check (default: %(default)s)"),
     "--png": ("png", "also write CLEVR-style PNG files"),
 }
-DESIGN = ("--palette", "--shared", "--probe", "--p-burst", "--k", "--seed", "--split-seed", "--antialias", "--objects", "--fov")
+DESIGN = ("--palette", "--shared", "--probe", "--p-burst", "--k", "--seed", "--split-seed", "--antialias", "--objects",
+          "--fov")
 _FLAG_OF = {field: flag for flag, (field, *_) in DATASET_FLAGS.items()}
 
 def _int(text: str) -> int:
-    try: return int(text)
-    except ValueError: raise argparse.ArgumentTypeError(f"must be an integer, got {text!r}") from None
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer, got {text!r}") from None
 
 def _at_least(lo: int):
     "An argparse type: an integer ≥ `lo` (refused when the command line is read)."
     def check(text: str) -> int:
         v = _int(text)
-        if v < lo: raise argparse.ArgumentTypeError(f"must be an integer ≥ {lo}, got {v}")
+        if v < lo:
+            raise argparse.ArgumentTypeError(f"must be an integer ≥ {lo}, got {v}")
         return v
     check.__name__ = f"integer ≥ {lo}"
     return check
@@ -62,7 +69,8 @@ def _palette(text: str) -> int:
     "An argparse type: levels per channel, at most MAX_PALETTE (more is surely a typo: 99 would be 970 299 colours)."
     v = _int(text)                                 # too few levels are the configuration's to refuse, in its words
     if v > MAX_PALETTE:
-        raise argparse.ArgumentTypeError(f"{v} levels would be {v ** 3:,} colours; at most {MAX_PALETTE} ({MAX_PALETTE ** 3:,} colours)")
+        raise argparse.ArgumentTypeError(f"{v} levels would be {v ** 3:,} colours; at most {MAX_PALETTE} "
+                                         f"({MAX_PALETTE ** 3:,} colours)")
     return v
 
 def _threads(text: str) -> int:
@@ -74,37 +82,51 @@ def _threads(text: str) -> int:
     return v
 
 def _default(field: str):
-    "The default of a dataset option: none for `palette` (a command that needs one asks for it), the `paper` recipe's scene counts (a dataset is the paper's size unless told), else its `DatasetConfig` field's."
+    ("The default of a dataset option: none for `palette` (a command that needs one asks for it), the `paper` recipe's "
+     "scene counts (a dataset is the paper's size unless told), else its `DatasetConfig` field's.")
     from sysgen.recipes import CONFIGS                               # no torch
-    if field == "palette": return None
-    if field in ("n_train", "n_val"): return getattr(CONFIGS["paper"], field)
+    if field == "palette":
+        return None
+    if field in ("n_train", "n_val"):
+        return getattr(CONFIGS["paper"], field)
     return DatasetConfig.__dataclass_fields__[field].default
 
 def _option(p: argparse.ArgumentParser, flag: str, note: str = "", **kw) -> None:
-    "Add the dataset option `flag` to `p`: its field's type, default and number of values (`field_kinds`), its help (and `note`); `kw` overrides (e.g. required=True)."
+    ("Add the dataset option `flag` to `p`: its field's type, default and number of values (`field_kinds`), its help "
+     "(and `note`); `kw` overrides (e.g. required=True).")
     field, help, *metavar = DATASET_FLAGS[flag]
     help += note
     kinds, _ = field_kinds(DatasetConfig, field)
     spec = dict(dest=field, help=help, default=_default(field))
-    if kinds[0] is not bool: spec["metavar"] = metavar[0] if metavar else flag.lstrip("-").upper().replace("-", "_")   # as argparse would
-    if kinds[0] is bool: spec["action"] = "store_true"
-    elif kinds[0] is tuple: spec.update(type=int, nargs=len(spec["default"]), default=list(spec["default"]))
-    else: spec["type"] = _palette if field == "palette" else kinds[0]
+    if kinds[0] is not bool:
+        spec["metavar"] = metavar[0] if metavar else flag.lstrip("-").upper().replace("-", "_")   # as argparse would
+    if kinds[0] is bool:
+        spec["action"] = "store_true"
+    elif kinds[0] is tuple:
+        spec.update(type=int, nargs=len(spec["default"]), default=list(spec["default"]))
+    else:
+        spec["type"] = _palette if field == "palette" else kinds[0]
     p.add_argument(flag, **{**spec, **kw})
 
 def _runtime_options(p: argparse.ArgumentParser, device: str | None = None, model: bool = False,
                      threads: str = "torch threads") -> None:
-    "--threads, and where asked --device (its default named) and the model's --bf16 and --attention: how a command computes (sysgen.runtime)."
+    ("--threads, and where asked --device (its default named) and the model's --bf16 and --attention: how a command "
+     "computes (sysgen.runtime).")
     p.add_argument("--threads", type=_threads, default=None, metavar="N",
                    help=f"{threads} (default: OMP_NUM_THREADS if set, else 1; more threads than idle cores can run "
                    "many times slower)")
-    if device: p.add_argument("--device", choices=DEVICES, default=None,
-                              help=f"where to compute: auto (a GPU when there is one), cpu or cuda (default: {device})")
-    if model: p.add_argument("--bf16", choices=("auto", "true", "false"), default=None,
-                            help="bfloat16 autocast: auto = only where the device does bf16 natively and faster (default: the configuration's)")
-    if model: p.add_argument("--attention", choices=ATTENTION, default=None,
-                            help="attention kernel: auto = math on a CPU (faster there), fused on a GPU; the two compute the same "
-                            "function and round differently (default: the configuration's)")
+    if device:
+        p.add_argument("--device", choices=DEVICES, default=None,
+                       help=f"where to compute: auto (a GPU when there is one), cpu or cuda (default: {device})")
+    if model:
+        p.add_argument("--bf16", choices=("auto", "true", "false"), default=None,
+                      help="bfloat16 autocast: auto = only where the device does bf16 natively and faster (default: "
+                           "the configuration's)")
+    if model:
+        p.add_argument("--attention", choices=ATTENTION, default=None,
+                      help="attention kernel: auto = math on a CPU (faster there), fused on a GPU; the two compute the "
+                           "same "
+                      "function and round differently (default: the configuration's)")
 
 def _pack_options(p: argparse.ArgumentParser, packed_only: bool = True) -> None:
     "--pack and --budget: how runs trained as one stacked model (sysgen.packed) are grouped and stopped."
@@ -127,7 +149,8 @@ _EPILOG = """examples:
   sysgen sweep diversity --seeds 1 --list                            # an experiment's runs and their state
   sysgen sweep diversity --seeds 1 --verdict                         # its verdict on the runs finished so far
   sysgen pack runs.txt --runs DIR                                    # a list of runs trained as one stacked model
-  sysgen plan --recipe baby5                                         # the runs registered checks still need, and their cost
+  sysgen plan --recipe baby5                                         # the runs registered checks still need, and \
+their cost
   sysgen verdicts --json                                             # every registered check judged, as data
   sysgen bench render                                                # renderer speed (bench train: training)
 
@@ -136,7 +159,8 @@ sysgen checkout you are in."""
 
 # %% ../nbs/10_cli.ipynb #0f339181
 def _command(sub, name: str, **kw) -> argparse.ArgumentParser:
-    "Add the subcommand `name` to `sub` (an argparse subparsers object), its job named by the words that call it (`job`: 'train', 'bench render'), which `sysgen.cli.main` runs. Its --verbose is added by `make_parser`, last."
+    ("Add the subcommand `name` to `sub` (an argparse subparsers object), its job named by the words that call it "
+     "(`job`: 'train', 'bench render'), which `sysgen.cli.main` runs. Its --verbose is added by `make_parser`, last.")
     p = sub.add_parser(name, **kw)
     p.set_defaults(job=p.prog.split(" ", 1)[1], parser=p)
     return p
@@ -159,13 +183,16 @@ def _named() -> str:
 def _data_commands(sub) -> None:
     "`sysgen dataset` and `sysgen render`: the options of a dataset's design (`DESIGN`), and where the output goes."
     d = _command(sub, "dataset", help="build a dataset's four splits (or merge shards)",
-                       usage="sysgen dataset --palette N --out DIR [options]\n       sysgen dataset --merge DIR [--quiet]",
+                       usage="sysgen dataset --palette N --out DIR [options]\n       sysgen dataset --merge DIR "
+                             "[--quiet]",
                        description="Build trainA, valA, valB and valC into --out: CLEVR scene JSON, packed images "
                        "(images/SPLIT.npy), optional PNGs and a manifest of sha256 hashes. Re-running with the same "
                        "options does nothing; different options on an existing directory are an error.")
-    for flag in DESIGN: _option(d, flag, note="; required (except with --merge)" if flag == "--palette" else "")
+    for flag in DESIGN:
+        _option(d, flag, note="; required (except with --merge)" if flag == "--palette" else "")
     d.add_argument("--out", metavar="DIR", help="dataset directory (created atomically)")
-    for flag in ("--train", "--val", "--size", "--min-visible", "--visibility-size", "--png"): _option(d, flag)
+    for flag in ("--train", "--val", "--size", "--min-visible", "--visibility-size", "--png"):
+        _option(d, flag)
     d.add_argument("--shard", metavar="i/n", help="build only part i of n (0-based) into DIR/shards/i-of-n")
     d.add_argument("--merge", metavar="DIR", help="merge the complete shards under DIR/shards into DIR, then stop")
     d.add_argument("--batch", type=int, default=256, help="scenes rendered at a time (default: %(default)s)")
@@ -177,7 +204,8 @@ def _data_commands(sub) -> None:
                        "options holds) into one PNG grid, and print its path. In valB and valC a box marks each "
                        "object whose shape–colour combination (--probe's, with colour) training never shows, and a "
                        "line below the grid says so.")
-    for flag in DESIGN: _option(r, flag, **dict(required=True, note="; required") if flag == "--palette" else {})
+    for flag in DESIGN:
+        _option(r, flag, **dict(required=True, note="; required") if flag == "--palette" else {})
     r.add_argument("--split", default="trainA", choices=SPLITS, help="which split (default: %(default)s)")
     r.add_argument("--n", type=_at_least(1), default=16, help="number of scenes (default: %(default)s)")
     _option(r, "--size")                                  # the dataset's default: the same pictures a dataset holds
@@ -212,7 +240,8 @@ def _bench_commands(sub) -> None:
     bt.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                     help="override configuration fields (--set a=1 b=2, or --set a=1 --set b=2)")
     _runtime_options(bt, device="the configuration's, auto", model=True)
-    bt.add_argument("--compile", action="store_true", help="time the model through torch.compile (compiled during the warm-up)")
+    bt.add_argument("--compile", action="store_true",
+                    help="time the model through torch.compile (compiled during the warm-up)")
     bt.add_argument("--pack", type=int, default=None, metavar="K", help="time K runs trained as one stacked model "
                     "(sysgen.packed): samples/s summed over them, runs per hour, and on a GPU the memory per run")
 
@@ -222,7 +251,8 @@ def _train_commands(sub) -> None:
     from sysgen.recipes import CONFIGS, RECIPE                       # no torch: the names and defaults --help shows
     named = _named()
     t = _command(sub, "train", help="train one run and write RUN_DIR/result.json",
-                       description=f"Train the MMLM of a named configuration ({', '.join(CONFIGS)}; default {RECIPE}) on its splits, with "
+                       description=f"Train the MMLM of a named configuration ({', '.join(CONFIGS)}; default {RECIPE}) "
+                                   f"on its splits, with "
                        "checkpoints, a JSONL log and a final result.json. An unfinished run continues with --resume; "
                        "under torchrun the same command trains with DistributedDataParallel.")
     t.add_argument("--config", default=None, help=named)
@@ -240,11 +270,13 @@ def _train_commands(sub) -> None:
                    "files are)")
     _runtime_options(t, device="the configuration's, auto", model=True)
     t.add_argument("--render-device", choices=DEVICES, default="cpu",
-                   help="where the scenes are rendered: cpu (the default: the same pixels on every machine), cuda or auto "
+                   help="where the scenes are rendered: cpu (the default: the same pixels on every machine), cuda or "
+                        "auto "
                    "(a GPU's pixels differ from the CPU's in a few values)")
 
     e = _command(sub, "eval", help="re-evaluate a run from its checkpoint",
-                       description="Recompute the accuracies of RUN_DIR's checkpoint on its splits and rewrite result.json.")
+                       description="Recompute the accuracies of RUN_DIR's checkpoint on its splits and rewrite "
+                                   "result.json.")
     e.add_argument("run_dir", metavar="RUN_DIR")
     _runtime_options(e, device="the run's")
 
@@ -253,7 +285,8 @@ def _sweep_command(sub) -> None:
     "`sysgen sweep`: the runs of one experiment, where they run and what is printed instead of running them."
     from sysgen.recipes import CONFIGS                               # no torch: the names --help shows
     w = _command(sub, "sweep", help="run the runs of one experiment (skips finished runs, resumes interrupted ones)",
-                       description="Run every run of the sweep NAME (an experiment of sysgen.sweep.SWEEPS, e.g. diversity; an unknown "
+                       description="Run every run of the sweep NAME (an experiment of sysgen.sweep.SWEEPS, e.g. "
+                                   "diversity; an unknown "
                        "NAME is an error that lists them all) into RUNS/RUN_NAME, "
                        "then write each run's analysis.json. Finished runs are skipped, interrupted ones resume. "
                        "--index I runs only run I (for a job array); --list prints the runs and their state; --verdict "
@@ -263,25 +296,32 @@ def _sweep_command(sub) -> None:
     w.add_argument("--executor", default="local", choices=("local", "slurm", "packed"),
                    help="where runs run: local (one process per run), slurm (a job array) or packed (every run of one "
                    "architecture in this process, as one stacked model: sysgen.packed) (default: %(default)s)")
-    w.add_argument("--config", default=None, help=f"base configuration instead of the sweep's own (e.g. paper on a GPU): {', '.join(CONFIGS)}")
+    w.add_argument("--config", default=None,
+                   help=f"base configuration instead of the sweep's own (e.g. paper on a GPU): {', '.join(CONFIGS)}")
     w.add_argument("--runs", "--root", dest="root", default=None, metavar="DIR",
                    help="the run store, one directory per run (default: $SYSGEN_RUNS if set, else results/runs of the "
                    "sysgen checkout you are in)")
     w.add_argument("--jobs", type=_at_least(1), default=None, help="local: runs at a time (default: one per core)")
     w.add_argument("--index", type=int, default=None, metavar="I", help="run only run I of the sweep")
     w.add_argument("--set", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
-                   help="override configuration fields of every run, e.g. steps=12000 (not one the sweep varies, nor seed); "
-                   "each changed field is part of the run names, so these runs never mix with the sweep's own; fields of how a run "
-                   "computes (bf16, threads, device, attention) are not: such runs are the sweep's own, computed another way")
+                   help="override configuration fields of every run, e.g. steps=12000 (not one the sweep varies, nor "
+                        "seed); "
+                   "each changed field is part of the run names, so these runs never mix with the sweep's own; fields "
+                   "of how a run "
+                   "computes (bf16, threads, device, attention) are not: such runs are the sweep's own, computed "
+                   "another way")
     w.add_argument("--list", action="store_true", help="print the runs with their state and stop")
     w.add_argument("--train-args", action="store_true",
-                   help="print, for each run not finished, its name and the sysgen train arguments that train it (a partial "
+                   help="print, for each run not finished, its name and the sysgen train arguments that train it (a "
+                        "partial "
                    "one with --resume), and stop: the RUNS_FILE of sysgen pack (and of tools/packed_runs.sh list)")
     w.add_argument("--verdict", action="store_true",
-                   help="print the experiment's verdict and its checks (sysgen.verdicts) from the finished runs, and stop")
+                   help="print the experiment's verdict and its checks (sysgen.verdicts) from the finished runs, and "
+                        "stop")
     w.add_argument("--no-analysis", action="store_true", help="do not write analysis.json (NMI, p-score)")
     w.add_argument("--slurm", nargs="*", default=[], metavar="KEY=VALUE",
-                   help="submitit parameters for --executor slurm, e.g. slurm_partition=gpu timeout_min=240 gpus_per_node=1")
+                   help="submitit parameters for --executor slurm, e.g. slurm_partition=gpu timeout_min=240 "
+                        "gpus_per_node=1")
     w.add_argument("--quiet", action="store_true", help="no progress bar")
     _pack_options(w)
     _runtime_options(w, threads="torch threads of this process's own work (the analysis); each run uses its "
@@ -289,43 +329,59 @@ def _sweep_command(sub) -> None:
 
 # %% ../nbs/10_cli.ipynb #a05a1a6e
 def _check_commands(sub) -> None:
-    "`sysgen plan` and `sysgen verdicts`: a recipe's registered checks, the runs they still need and how they are judged."
+    ("`sysgen plan` and `sysgen verdicts`: a recipe's registered checks, the runs they still need and how they are "
+     "judged.")
     from sysgen.recipes import CONFIGS, RECIPE                       # no torch: the names and defaults --help shows
     pl = _command(sub, "plan", help="every run the registered checks of a recipe still need, with commands and costs",
-                        description="List, in order (held-out draws, shift arms, NMI, the prediction's targets, then every other "
-                        "sweep with registered checks), the runs of --recipe that no finished result holds yet: the checks each "
+                        description="List, in order (held-out draws, shift arms, NMI, the prediction's targets, then "
+                                    "every other "
+                        "sweep with registered checks), the runs of --recipe that no finished result holds yet: the "
+                        "checks each "
                         "feeds, its sysgen train command, and its cost on this machine: from the samples/s the "
                         "recipe's runs measured on this kind of machine, or where none has trained here, from its "
                         "FLOPs at the rate measured on the nearest kind that has, which the plan names (sysgen.plan). "
                         "--run trains them in that order and resumes after an interruption.")
-    pl.add_argument("--recipe", default=RECIPE, choices=list(CONFIGS), metavar="NAME", help=f"the recipe (default: {RECIPE})")
-    pl.add_argument("--runs", "--root", dest="root", default=None, metavar="DIR", help="the run store (default: $SYSGEN_RUNS, else results/runs)")
+    pl.add_argument("--recipe", default=RECIPE, choices=list(CONFIGS), metavar="NAME",
+                    help=f"the recipe (default: {RECIPE})")
+    pl.add_argument("--runs", "--root", dest="root", default=None, metavar="DIR",
+                    help="the run store (default: $SYSGEN_RUNS, else results/runs)")
     pl.add_argument("--json", action="store_true", help="print the plan as one JSON object (each run's command, "
                     "minutes, checks and state; `rate` says how the costs were found)")
     pl.add_argument("--run", dest="train", action="store_true",     # args.train: what --run asks for
                     help="train the planned runs in order (those waiting on a registration are left out)")
-    pl.add_argument("--jobs", type=_at_least(1), default=None, help="with --run: runs at a time (default: one per core)")
-    pl.add_argument("--limit", type=_at_least(1), default=None, metavar="N", help="with --run: only the first N planned runs")
+    pl.add_argument("--jobs", type=_at_least(1), default=None,
+                    help="with --run: runs at a time (default: one per core)")
+    pl.add_argument("--limit", type=_at_least(1), default=None, metavar="N",
+                    help="with --run: only the first N planned runs")
     v = _command(sub, "verdicts", help="every registered check judged on one recipe's runs",
-                       description="Judge every registered check (sysgen.verdicts) on the finished runs of --recipe: the verdicts "
-                       "table the README shows, or with --json one object per check: id, experiment, kind, recipe, metric, points, "
+                       description="Judge every registered check (sysgen.verdicts) on the finished runs of --recipe: "
+                                   "the verdicts "
+                       "table the README shows, or with --json one object per check: id, experiment, kind, recipe, "
+                       "metric, points, "
                        "outcome, estimate, lo, hi, n, band, paper, difference, can_fail, machines, post_hoc.")
-    v.add_argument("--recipe", default=RECIPE, choices=list(CONFIGS), metavar="NAME", help=f"the recipe (default: {RECIPE})")
-    v.add_argument("--runs", "--root", dest="root", default=None, metavar="DIR", help="the run store (default: $SYSGEN_RUNS, else results/runs)")
+    v.add_argument("--recipe", default=RECIPE, choices=list(CONFIGS), metavar="NAME",
+                   help=f"the recipe (default: {RECIPE})")
+    v.add_argument("--runs", "--root", dest="root", default=None, metavar="DIR",
+                   help="the run store (default: $SYSGEN_RUNS, else results/runs)")
     v.add_argument("--json", action="store_true", help='print {"checks": [...]}, one object per check')
 
 # %% ../nbs/10_cli.ipynb #44763198
 def _pack_command(sub) -> None:
     "`sysgen pack`: a list of runs trained as one stacked model per architecture."
     k = _command(sub, "pack", help="train a list of runs packed: one stacked model per architecture, in this process",
-                       description="Train the runs of RUNS_FILE, one per line `NAME ARGS...` (the arguments of sysgen train, as "
-                       "`sysgen sweep NAME --train-args` prints them; a line starting with '#' is a comment), each into "
-                       "RUNS/NAME, as one stacked model per architecture (sysgen.packed), then write each one's analysis.json. "
-                       "Finished runs are skipped and interrupted ones resume; SIGTERM or Ctrl-C stops every run with a "
+                       description="Train the runs of RUNS_FILE, one per line `NAME ARGS...` (the arguments of sysgen "
+                                   "train, as "
+                       "`sysgen sweep NAME --train-args` prints them; a line starting with '#' is a comment), each "
+                       "into "
+                       "RUNS/NAME, as one stacked model per architecture (sysgen.packed), then write each one's "
+                       "analysis.json. "
+                       "Finished runs are skipped and interrupted ones resume; SIGTERM or Ctrl-C stops every run with "
+                       "a "
                        "checkpoint at one step.")
     k.add_argument("runs_file", metavar="RUNS_FILE")
     k.add_argument("--runs", "--root", dest="root", default=None, metavar="DIR",
-                   help="where the run directories go (default: $SYSGEN_RUNS if set, else results/runs of the sysgen checkout you are in)")
+                   help="where the run directories go (default: $SYSGEN_RUNS if set, else results/runs of the sysgen "
+                        "checkout you are in)")
     _pack_options(k, packed_only=False)
     k.add_argument("--no-analysis", action="store_true", help="do not write analysis.json (NMI, p-score)")
     k.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -333,20 +389,24 @@ def _pack_command(sub) -> None:
 
 # %% ../nbs/10_cli.ipynb #6aabb150
 def make_parser() -> argparse.ArgumentParser:
-    "The parser of the `sysgen` command: every subcommand's arguments, in the order `sysgen --help` lists them, each with --verbose."
+    ("The parser of the `sysgen` command: every subcommand's arguments, in the order `sysgen --help` lists them, each "
+     "with --verbose.")
     parser = argparse.ArgumentParser(prog="sysgen", description=_DESCRIPTION, epilog=_EPILOG,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"sysgen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for add in (_data_commands, _bench_commands, _train_commands, _sweep_command, _check_commands, _pack_command): add(sub)
+    for add in (_data_commands, _bench_commands, _train_commands, _sweep_command, _check_commands, _pack_command):
+        add(sub)
     for p in commands(parser):                                       # every command, those added later too
         p.add_argument("--verbose", action="store_true", help="on an error, also print its cause and traceback")
     return parser
 
 # %% ../nbs/10_cli.ipynb #2bd66972
 def dataset_config(args, **extra) -> DatasetConfig:
-    "The `DatasetConfig` of the dataset options in `args` (each stored under its field's name); a bad value is a `UsageError` under the flag the user typed, with where to look."
+    ("The `DatasetConfig` of the dataset options in `args` (each stored under its field's name); a bad value is a "
+     "`UsageError` under the flag the user typed, with where to look.")
     given = {f: getattr(args, f) for f in DatasetConfig.__dataclass_fields__ if hasattr(args, f)}
-    try: return DatasetConfig(**given, **extra)
+    try:
+        return DatasetConfig(**given, **extra)
     except FieldError as e:
         raise UsageError(f"{_FLAG_OF.get(e.field, e.field)} {e.problem}; see sysgen {args.command} --help") from None

@@ -35,13 +35,15 @@ __all__ = ['MIN_SEEDS', 'SMALL_EFFECT', 'REGISTRY', 'HISTORY', 'COMMITS', 'PRECI
 
 # %% ../nbs/10b_registry.ipynb #286b50cc
 MIN_SEEDS = 3                                       # seeds a point needs before it can decide a check
-SMALL_EFFECT = 0.20                                 # an effect under 20 points cannot outlast a precision difference unchecked
+# an effect under 20 points cannot outlast a precision difference unchecked
+SMALL_EFFECT = 0.20
 REGISTRY = Path("preregistration") / "checks.json"
 HISTORY = Path("preregistration") / "history.json"
 COMMITS = Path("preregistration") / "commits.json"
 PRECISION = Path("preregistration") / "precision.json"
 VERDICTS = ("direction", "magnitude", "recipe")
-UNCHECKED = {"prediction": "it is judged by the prediction registered in preregistration/predictions-RECIPE.json before its runs "
+UNCHECKED = {"prediction": "it is judged by the prediction registered in preregistration/predictions-RECIPE.json "
+                           "before its runs "
                            "(experiments/10_prediction.ipynb)"}   # experiments judged otherwise than by checks
 
 # %% ../nbs/10b_registry.ipynb #79925425
@@ -52,7 +54,8 @@ def project_dir() -> Path:
 def _read(rel: Path, what: str) -> dict:
     "The JSON file `rel` of the checkout's registry, or a one-line error naming `what` it should have held."
     path = project_dir() / rel
-    if not path.is_file(): raise FileNotFoundError(f"no {what} at {path}: verdicts need a sysgen checkout")
+    if not path.is_file():
+        raise FileNotFoundError(f"no {what} at {path}: verdicts need a sysgen checkout")
     return json.loads(path.read_text())
 
 def load_registry() -> dict:
@@ -61,26 +64,32 @@ def load_registry() -> dict:
 
 # %% ../nbs/10b_registry.ipynb #c447256d
 def verdict_of(check: dict) -> str:
-    "Which verdict a check serves: 'magnitude' (how close to a published number), 'recipe' (does a result move with the recipe: judged and shown, in neither verdict) or 'direction' (which way an effect goes)."
+    ("Which verdict a check serves: 'magnitude' (how close to a published number), 'recipe' (does a result move with "
+     "the recipe: judged and shown, in neither verdict) or 'direction' (which way an effect goes).")
     return kind_of(check).verdict
 
 def registered(experiment: str, verdict: str | None = None) -> list[dict]:
-    "The checks `experiment` is judged by, in registry order: all of them, or those of one `verdict` ('direction' or 'magnitude')."
-    if experiment not in SWEEPS: raise ValueError(f"no checks for {experiment!r}; experiments: {', '.join(SWEEPS)}")
-    if verdict not in (None, *VERDICTS): raise ValueError(f"verdict must be one of {VERDICTS} or None, got {verdict!r}")
+    ("The checks `experiment` is judged by, in registry order: all of them, or those of one `verdict` ('direction' or "
+     "'magnitude').")
+    if experiment not in SWEEPS:
+        raise ValueError(f"no checks for {experiment!r}; experiments: {', '.join(SWEEPS)}")
+    if verdict not in (None, *VERDICTS):
+        raise ValueError(f"verdict must be one of {VERDICTS} or None, got {verdict!r}")
     return [c for c in load_registry()["checks"] if c["experiment"] == experiment and not c.get("superseded_by")
             and verdict in (None, verdict_of(c))]
 
 # %% ../nbs/10b_registry.ipynb #8f21570b
 METRIC_NAMES = {"valA.shape": "shape ID", "valB.shape": "shape OOD", "valC.shape": "shape OOD on the corner colours",
-                "valA.color": "colour ID", "valA.material": "material ID", "valA.size": "size ID", "valB.material": "material OOD", "valB.size": "size OOD",
+                "valA.color": "colour ID", "valA.material": "material ID", "valA.size": "size ID",
+                "valB.material": "material OOD", "valB.size": "size OOD",
                 "nmi.color-shape": "NMI(colour, shape)", "p_score.shape": "shape p-score"}
 
 def change_label(a: dict, b: dict) -> str:
     "'64 colours, p_burst 0.0 → 1.0': what differs between two grid points, after what they share."
     same = {k: v for k, v in a.items() if b.get(k) == v}
     word = lambda k, v: f"{v ** 3}" if k == "palette" else str(v)
-    moved = [(f"{word(k, a.get(k))} → {word(k, b.get(k))} colours" if k == "palette" else f"{k} {a.get(k)} → {b.get(k)}")
+    moved = [(f"{word(k, a.get(k))} → {word(k, b.get(k))} colours" if k == "palette"
+              else f"{k} {a.get(k)} → {b.get(k)}")
              for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
     return ", ".join(([point_label(same)] if same else []) + moved)
 
@@ -90,16 +99,20 @@ def _registries() -> list[dict]:
     return load_registry()["checks"] + json.loads((project_dir() / PRECISION).read_text())["checks"]
 
 def frozen(check: dict) -> dict:
-    "Where a check was frozen: {'commit', 'date'}, or {'parent', 'date'} for one frozen in the commit after `parent` whose hash is not filled in yet."
+    ("Where a check was frozen: {'commit', 'date'}, or {'parent', 'date'} for one frozen in the commit after `parent` "
+     "whose hash is not filled in yet.")
     f = check.get("frozen") or {}
     if "date" not in f or not ({"commit", "parent"} & set(f)):
-        raise ValueError(f"check {check.get('id')!r} records no freezing (a 'frozen' entry with 'date' and 'commit' or 'parent')")
+        raise ValueError(f"check {check.get('id')!r} records no freezing (a 'frozen' entry with 'date' and 'commit' or "
+                         f"'parent')")
     return dict(f)
 
 def frozen_in(check_id: str) -> tuple[str, str]:
-    "(the commit that froze check `check_id`, its date): a hash, or 'the commit after PARENT' until the hash is filled in."
+    ("(the commit that froze check `check_id`, its date): a hash, or 'the commit after PARENT' until the hash is "
+     "filled in.")
     check = next((c for c in _registries() if c["id"] == check_id), None)
-    if check is None: raise ValueError(f"no check {check_id!r} in the registry")
+    if check is None:
+        raise ValueError(f"no check {check_id!r} in the registry")
     f = frozen(check)
     return (f["commit"] if "commit" in f else f"the commit after {f['parent'][:7]}"), f["date"]
 
@@ -121,42 +134,53 @@ def _start_commit(config: dict) -> str | None:
 _GIT_DATES: dict[str, str | None] = {}
 
 def git_date(commit: str) -> str | None:
-    "The committer date of `commit` from this checkout's git history, None where the clone does not hold it (a shallow clone, a copy without .git)."
+    ("The committer date of `commit` from this checkout's git history, None where the clone does not hold it (a "
+     "shallow clone, a copy without .git).")
     if commit not in _GIT_DATES:
-        try: out = subprocess.run(["git", "show", "-s", "--format=%cI", commit, "--"], cwd=project_dir(), capture_output=True, text=True)
-        except OSError: out = None
-        _GIT_DATES[commit] = out.stdout.strip() if out is not None and out.returncode == 0 and out.stdout.strip() else None
+        try:
+            out = subprocess.run(["git", "show", "-s", "--format=%cI", commit, "--"], cwd=project_dir(),
+                                 capture_output=True, text=True)
+        except OSError:
+            out = None
+        _GIT_DATES[commit] = (out.stdout.strip() if out is not None and out.returncode == 0 and out.stdout.strip()
+                              else None)
     return _GIT_DATES[commit]
 
 def run_start(run_dir, dates: dict | None = None) -> tuple[str | None, str | None]:
-    "(commit, date) a run started from (rule start_dates): the commit from its config.json; its date from git where the clone holds it, else from the ledger, else None (undated)."
+    ("(commit, date) a run started from (rule start_dates): the commit from its config.json; its date from git where "
+     "the clone holds it, else from the ledger, else None (undated).")
     run = RunDir(run_dir)
     commit = _start_commit(run.read("config")) if run.has("config") else None
-    if not commit: return None, None
+    if not commit:
+        return None, None
     return commit, git_date(commit) or (commit_dates() if dates is None else dates).get(commit)
 
 # %% ../nbs/10b_registry.ipynb #368f0906
 def dirty_start(run_dir) -> bool:
     "Whether the run in `run_dir` started from a tree with uncommitted changes (its start commit ends in '-dirty')."
     run = RunDir(run_dir)
-    if not run.has("config"): return False
+    if not run.has("config"):
+        return False
     config = run.read("config")
     history = config.get("runtime_history") or []
     return str((history[0].get("commit") if history else None) or config.get("commit") or "").endswith("-dirty")
 
 def prospective(run_dir, check: dict, dates: dict | None = None) -> bool | None:
-    "Whether the run in `run_dir` started from a commit holding `check` (dated at or after its freezing); None when its start is not dated."
+    ("Whether the run in `run_dir` started from a commit holding `check` (dated at or after its freezing); None when "
+     "its start is not dated.")
     _, date = run_start(run_dir, dates)
     return None if date is None else _when(date) >= _when(frozen(check)["date"])
 
 # %% ../nbs/10b_registry.ipynb #b4117c37
 def record_starts(root=None, write: bool = False) -> dict[str, str]:
-    "The start commits of the runs under `root` that the ledger does not date yet, with their dates from git (a full clone); `write` adds them to preregistration/commits.json."
+    ("The start commits of the runs under `root` that the ledger does not date yet, with their dates from git (a full "
+     "clone); `write` adds them to preregistration/commits.json.")
     have, new = commit_dates(), {}
     for run in run_dirs(root):
         c = _start_commit(run.read("config"))
         if c and c not in have and c not in new:
-            out = subprocess.run(["git", "show", "-s", "--format=%cI", c], cwd=project_dir(), capture_output=True, text=True)
+            out = subprocess.run(["git", "show", "-s", "--format=%cI", c], cwd=project_dir(), capture_output=True,
+                                 text=True)
             if out.returncode != 0 or not out.stdout.strip():
                 raise ValueError(f"cannot date commit {c} (of {run.name}) from git: record starts from a full clone")
             new[c] = out.stdout.strip()
@@ -169,68 +193,90 @@ def record_starts(root=None, write: bool = False) -> dict[str, str]:
 
 # %% ../nbs/10b_registry.ipynb #e050cd1a
 def post_hoc(check: dict, run_dirs: Iterable, dates: dict | None = None) -> str:
-    "'' when every run in `run_dirs` started from a commit holding `check`; else 'post hoc' (all of them) or 'post hoc for K of the N runs it judges', then the runs whose start is undated (said as such: rule start_dates) and those begun from a dirty tree."
+    ("'' when every run in `run_dirs` started from a commit holding `check`; else 'post hoc' (all of them) or 'post "
+     "hoc for K of the N runs it judges', then the runs whose start is undated (said as such: rule start_dates) and "
+     "those begun from a dirty tree.")
     dirs = list(dict.fromkeys(run_dirs))
     dates = commit_dates() if dates is None else dates
     said = [prospective(d, check, dates) for d in dirs]
     late, undated, dirty = sum(s is False for s in said), sum(s is None for s in said), sum(map(dirty_start, dirs))
-    parts = [] if not late else ["post hoc"] if late == len(dirs) else [f"post hoc for {late} of the {len(dirs)} runs it judges"]
-    if undated: parts.append("undated start" if undated == len(dirs) else f"undated start for {undated} of the {len(dirs)} runs")
-    if dirty: parts.append(f"{dirty} run{'s' if dirty != 1 else ''} from a dirty tree")
+    parts = ([] if not late else ["post hoc"] if late == len(dirs)
+             else [f"post hoc for {late} of the {len(dirs)} runs it judges"])
+    if undated:
+        parts.append("undated start" if undated == len(dirs)
+                     else f"undated start for {undated} of the {len(dirs)} runs")
+    if dirty:
+        parts.append(f"{dirty} run{'s' if dirty != 1 else ''} from a dirty tree")
     return "; ".join(parts)
 
 # %% ../nbs/10b_registry.ipynb #2f505bf7
 QUESTIONS = Path("preregistration") / "draws-and-shift.json"
-ID_GOALS = {"valA.shape": ID_TARGET, "valA.material": ID_TARGET, "valA.size": ID_TARGET, "valA.color": 0.80}   # the ID an arm needs to speak about OOD
+# the ID an arm needs to speak about OOD
+ID_GOALS = {"valA.shape": ID_TARGET, "valA.material": ID_TARGET, "valA.size": ID_TARGET, "valA.color": 0.80}
 
 def load_questions() -> dict:
-    "The registered questions beside the sweeps: 'draws' and 'shift', each with its points, seeds, runs and checks, and when the file was frozen."
+    ("The registered questions beside the sweeps: 'draws' and 'shift', each with its points, seeds, runs and checks, "
+     "and when the file was frozen.")
     return _read(QUESTIONS, "registered questions")
 
 def base_point(point: dict) -> dict:
-    "The recipe's diversity point that a question's `point` is compared with: the same palette, on split 0, nothing else changed."
+    ("The recipe's diversity point that a question's `point` is compared with: the same palette, on split 0, nothing "
+     "else changed.")
     return {"palette": point["palette"]}
 
 # %% ../nbs/10b_registry.ipynb #0843cb9b
 def question_checks(name: str) -> list[dict]:
-    "The checks of question `name` ('draws' or 'shift'), one per point, each with `points` = [that point], the file's freezing, and for a magnitude check the paper's number at that palette (`of`='level')."
+    ("The checks of question `name` ('draws' or 'shift'), one per point, each with `points` = [that point], the file's "
+     "freezing, and for a magnitude check the paper's number at that palette (`of`='level').")
     q = load_questions()
     names = [k for k, v in q.items() if isinstance(v, dict) and "checks" in v]
-    if name not in names: raise ValueError(f"no registered question {name!r}; questions: {', '.join(names)}")
+    if name not in names:
+        raise ValueError(f"no registered question {name!r}; questions: {', '.join(names)}")
     out = []
     for c in q[name]["checks"]:
-        if c.get("superseded_by"): continue
+        if c.get("superseded_by"):
+            continue
         for p in c["points"]:
             one = {**c, "points": [p], "frozen": c.get("frozen", q["frozen"]), "question": name}
-            if kind_of(c) is Magnitude: one.update(of="level", point=p, paper=c["paper"][str(p["palette"])])
+            if kind_of(c) is Magnitude:
+                one.update(of="level", point=p, paper=c["paper"][str(p["palette"])])
             out.append(one)
     return out
 
 # %% ../nbs/10b_registry.ipynb #ab69f921
 def shift_status(lo: float, hi: float, margin: float) -> str:
-    "Whether the interval [lo, hi] of d = baseline − arm says the arm explains the shift: 'holds' above `margin`, 'fails' wholly below it, else 'undecided'."
+    ("Whether the interval [lo, hi] of d = baseline − arm says the arm explains the shift: 'holds' above `margin`, "
+     "'fails' wholly below it, else 'undecided'.")
     return "holds" if lo > margin else "fails" if hi < margin else "undecided"
 
 def shift_word(lo: float, hi: float, margin: float) -> str:
-    "The registered word for the interval [lo, hi] of d = baseline − arm, with the `margin` that counts as explaining the shift."
-    if lo != lo or hi != hi: return "undecided"
-    if lo > margin: return "explains the shift"
-    if lo > 0: return "moves the curve toward the paper's"
-    if hi < 0: return "moves it away"
+    ("The registered word for the interval [lo, hi] of d = baseline − arm, with the `margin` that counts as explaining "
+     "the shift.")
+    if lo != lo or hi != hi:
+        return "undecided"
+    if lo > margin:
+        return "explains the shift"
+    if lo > 0:
+        return "moves the curve toward the paper's"
+    if hi < 0:
+        return "moves it away"
     return "does not explain the shift" if hi < margin else "undecided"
 
 # %% ../nbs/10b_registry.ipynb #0e98e2ab
 def precision_registry() -> list[dict]:
-    "Every registered runtime check (preregistration/precision.json), superseded ones too, in the order they were registered."
+    ("Every registered runtime check (preregistration/precision.json), superseded ones too, in the order they were "
+     "registered.")
     return json.loads((project_dir() / PRECISION).read_text())["checks"]
 
 def precision_checks() -> list[str]:
-    "The ids of the registered precision checks, in the order they were registered (superseded ones too: they stay, marked)."
+    ("The ids of the registered precision checks, in the order they were registered (superseded ones too: they stay, "
+     "marked).")
     return [c["id"] for c in precision_registry()]
 
 # %% ../nbs/10b_registry.ipynb #4b0836df
 def runs_frame(root=None, config: str = RECIPE) -> pd.DataFrame:
-    "Every finished run of configuration `config` under `root` (default `results/runs`), with the words each accuracy was scored on."
+    ("Every finished run of configuration `config` under `root` (default `results/runs`), with the words each accuracy "
+     "was scored on.")
     root = runs_root(root)
     done = [d for d in sorted(root.iterdir()) if RunDir(d).has("result")] if root.is_dir() else []
     frame = results_frame(load_results(done)) if done else results_frame([])
@@ -238,49 +284,69 @@ def runs_frame(root=None, config: str = RECIPE) -> pd.DataFrame:
 
 # %% ../nbs/10b_registry.ipynb #349376cd
 def check_arms(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> list[tuple[str, pd.DataFrame]]:
-    "(name, runs) of every grid point a check reads: its two points a and b, its points (with the split-0 `base_point` each is compared with, for a registered question's `within_interval` or `shift`), its family, or its one point."
-    if "a" in check: return [(f"{k} ({point_label(check[k])})", point_runs(frame, check[k], config)) for k in ("a", "b")]
-    arms = [(point_label(p), point_runs(frame, p, config)) for p in check.get("points") or check.get("family") or [check["point"]]]
+    ("(name, runs) of every grid point a check reads: its two points a and b, its points (with the split-0 "
+     "`base_point` each is compared with, for a registered question's `within_interval` or `shift`), its family, or "
+     "its one point.")
+    if "a" in check:
+        return [(f"{k} ({point_label(check[k])})", point_runs(frame, check[k], config)) for k in ("a", "b")]
+    arms = [(point_label(p), point_runs(frame, p, config)) for p in check.get("points") or check.get("family")
+            or [check["point"]]]
     if kind_of(check).against_base:
-        arms += [(f"split 0 ({point_label(base_point(p))})", point_runs(frame, base_point(p), config)) for p in check["points"]]
+        arms += [(f"split 0 ({point_label(base_point(p))})", point_runs(frame, base_point(p), config))
+                 for p in check["points"]]
     return arms
 
 # %% ../nbs/10b_registry.ipynb #d939d744
 def one_way(runs: pd.DataFrame, what: str = "provenance") -> bool:
-    "Whether every run in `runs` trained wholly one and the same way: on one device, in one precision, with one attention kernel (`what='precision'`: in one precision); False where a run's runtime is not recorded."
-    if not len(runs): return True
-    if "runtime_shares" not in runs.columns: return False
+    ("Whether every run in `runs` trained wholly one and the same way: on one device, in one precision, with one "
+     "attention kernel (`what='precision'`: in one precision); False where a run's runtime is not recorded.")
+    if not len(runs):
+        return True
+    if "runtime_shares" not in runs.columns:
+        return False
     seen = set()
     for shares in runs["runtime_shares"]:
-        if not isinstance(shares, tuple) or not shares: return False
+        if not isinstance(shares, tuple) or not shares:
+            return False
         keys = {s[1] if what == "precision" else tuple(s[:3]) for s in shares}
-        if len(keys) > 1: return False
+        if len(keys) > 1:
+            return False
         seen |= keys
     return len(seen) == 1
 
 # %% ../nbs/10b_registry.ipynb #57f7e0ec
 def provenance_note(arms: list[tuple[str, pd.DataFrame]]) -> str:
-    "'' when every run of every arm (name, runs) trained one and the same way; else 'runs differ in provenance — NAME: s0 ..., s1 and s2 CPU bf16 math | ...'."
+    ("'' when every run of every arm (name, runs) trained one and the same way; else 'runs differ in provenance — "
+     "NAME: s0 ..., s1 and s2 CPU bf16 math | ...'.")
     runs = [r for _, r in arms if len(r)]
-    if not runs or one_way(pd.concat(runs)): return ""
+    if not runs or one_way(pd.concat(runs)):
+        return ""
     parts = []
     for name, r in arms:
-        if not len(r): continue
-        labels = r["provenance"].fillna("not recorded") if "provenance" in r.columns else pd.Series(["not recorded"] * len(r), index=r.index)
+        if not len(r):
+            continue
+        labels = (r["provenance"].fillna("not recorded") if "provenance" in r.columns
+                  else pd.Series(["not recorded"] * len(r), index=r.index))
         by = {}
-        for seed, lab in zip(r["seed"], labels): by.setdefault(lab, []).append(f"s{seed}")
+        for seed, lab in zip(r["seed"], labels):
+            by.setdefault(lab, []).append(f"s{seed}")
         parts.append(f"{name}: " + "; ".join(f"{' and '.join(s)} {lab}" for lab, s in by.items()))
     return "runs differ in provenance — " + " | ".join(parts)
 
 # %% ../nbs/10b_registry.ipynb #bb62c4f4
 def _same(field: str, got, want) -> bool:
-    "Whether one part of a run's runtime has `field` as a check's side wants it (`device`: 'cpu' or 'cuda', of any index)."
-    if field == "device": return (got or "CPU").lower() == ("gpu" if str(want).startswith("cuda") else str(want).lower())
+    ("Whether one part of a run's runtime has `field` as a check's side wants it (`device`: 'cpu' or 'cuda', of any "
+     "index).")
+    if field == "device":
+        return (got or "CPU").lower() == ("gpu" if str(want).startswith("cuda") else str(want).lower())
     return got == want
 
 def runtime_mismatch(name: str, result: dict | None, side: dict) -> list[str]:
-    "How run `name` did not run as a check's side (`reference` or `test`: its precision, and its `runtime` fields) says, over its whole runtime history: one line naming the share of its steps off each field; [] when every part ran as named, or it has no result yet."
-    if not result: return []
+    ("How run `name` did not run as a check's side (`reference` or `test`: its precision, and its `runtime` fields) "
+     "says, over its whole runtime history: one line naming the share of its steps off each field; [] when every part "
+     "ran as named, or it has no result yet.")
+    if not result:
+        return []
     parts = runtime_segments(result)
     total = sum(p["steps"] for p in parts) or 1
     want = {**({} if side["precision"] == "mixed" else {"precision": side["precision"]}), **side.get("runtime", {})}
@@ -290,8 +356,10 @@ def runtime_mismatch(name: str, result: dict | None, side: dict) -> list[str]:
         if wrong:
             share = sum(p["steps"] for p in wrong) / total
             got = "/".join(dict.fromkeys(str(p.get(k)) for p in wrong))
-            off.append(f"{'' if k == 'precision' else k + ' '}{got} for {'all' if share == 1 else f'{100 * share:.0f} %'} of its steps, not {v}")
-    if not off: return []
+            off.append(f"{'' if k == 'precision' else k + ' '}{got} for "
+                       f"{'all' if share == 1 else f'{100 * share:.0f} %'} of its steps, not {v}")
+    if not off:
+        return []
     return [f"{name} ran {'; '.join(off)}" + (f" ({provenance_label(provenance(result))})" if len(parts) > 1 else "")]
 
 # %% ../nbs/10b_registry.ipynb #f472f54f
@@ -301,33 +369,44 @@ def result_metric(result: dict | None, metric: str) -> float | None:
     v = (result or {}).get("metrics", {}).get(split, {}).get(attr)
     return None if v is None else float(v)
 
-_LEARNED_SKIP = {"name", "seed", "eval_every", "eval_scenes", "ckpt_every", "log_every", "bf16", "threads", "device", "data_dir", "attention", "compile"}
+_LEARNED_SKIP = {"name", "seed", "eval_every", "eval_scenes", "ckpt_every", "log_every", "bf16", "threads", "device",
+                 "data_dir", "attention", "compile"}
 
 def _learned(config: dict) -> str:
     "A key for what a run learned: its configuration without its name, seed and how it computed."
-    return json.dumps({k: v for k, v in config.items() if k not in _LEARNED_SKIP and not k.startswith("runtime")}, sort_keys=True, default=str)
+    return json.dumps({k: v for k, v in config.items() if k not in _LEARNED_SKIP and not k.startswith("runtime")},
+                      sort_keys=True, default=str)
 
 def machine_pairs(root=None) -> pd.DataFrame:
-    "Every two committed runs of one learned configuration and seed that trained on different machine kinds or in different precisions: their names, machines, precisions and their differences (b − a) in each accuracy. Runs under `root`; by default the run store and the recipe search's runs (results/baby)."
-    stores = [run_dirs(root)] + ([run_dirs(project_dir() / "results" / "baby")] if root is None and (project_dir() / "results" / "baby").is_dir() else [])
+    ("Every two committed runs of one learned configuration and seed that trained on different machine kinds or in "
+     "different precisions: their names, machines, precisions and their differences (b − a) in each accuracy. Runs "
+     "under `root`; by default the run store and the recipe search's runs (results/baby).")
+    stores = ([run_dirs(root)]
+              + ([run_dirs(project_dir() / "results" / "baby")] if root is None
+                 and (project_dir() / "results" / "baby").is_dir() else []))
     records = load_results([d for store in stores for d in store if d.has("result")])
     groups: dict = {}
     for r in records:
         parts = runtime_segments(r)
-        if not parts: continue
+        if not parts:
+            continue
         way = (tuple(dict.fromkeys(p["machine"] for p in parts)), tuple(dict.fromkeys(p["precision"] for p in parts)))
         groups.setdefault((_learned(r["config"]), r["config"].get("seed")), []).append((r, way))
     rows = []
     for runs in groups.values():
         for i, (a, wa) in enumerate(runs):
             for b, wb in runs[i + 1:]:
-                if wa == wb: continue
-                row = dict(a=Path(a.get("run_dir", a["config"].get("name", "?"))).name, b=Path(b.get("run_dir", "?")).name,
-                           machines_a=" → ".join(wa[0]), machines_b=" → ".join(wb[0]), precision_a="/".join(map(str, wa[1])), precision_b="/".join(map(str, wb[1])))
+                if wa == wb:
+                    continue
+                row = dict(a=Path(a.get("run_dir", a["config"].get("name", "?"))).name,
+                           b=Path(b.get("run_dir", "?")).name,
+                           machines_a=" → ".join(wa[0]), machines_b=" → ".join(wb[0]),
+                           precision_a="/".join(map(str, wa[1])), precision_b="/".join(map(str, wb[1])))
                 for split in ("valA", "valB"):
                     for attr in ("shape", "color", "material", "size"):
                         va, vb = result_metric(a, f"{split}.{attr}"), result_metric(b, f"{split}.{attr}")
-                        if va is not None and vb is not None: row[f"{split}.{attr}"] = vb - va
+                        if va is not None and vb is not None:
+                            row[f"{split}.{attr}"] = vb - va
                 rows.append(row)
     return pd.DataFrame(rows)
 
@@ -335,9 +414,11 @@ def machine_pairs(root=None) -> pd.DataFrame:
 _PAIRS: dict = {}                                   # run store → its machine_pairs, read once per process
 
 def machine_noise(metric: str, root=None) -> tuple[float, int]:
-    "(δ, n pairs): the largest absolute difference in `metric` between two committed runs of one configuration and seed on different machine kinds or precisions (rule machines); (nan, 0) without such pairs."
+    ("(δ, n pairs): the largest absolute difference in `metric` between two committed runs of one configuration and "
+     "seed on different machine kinds or precisions (rule machines); (nan, 0) without such pairs.")
     key = (str(runs_root(root)), root is None)
-    if key not in _PAIRS: _PAIRS[key] = machine_pairs(root)
+    if key not in _PAIRS:
+        _PAIRS[key] = machine_pairs(root)
     pairs = _PAIRS[key]
     v = pairs[metric].dropna().abs() if metric in pairs.columns else pd.Series(dtype=float)
     return (float(v.max()) if len(v) else float("nan"), int(len(v)))
@@ -345,13 +426,17 @@ def machine_noise(metric: str, root=None) -> tuple[float, int]:
 # %% ../nbs/10b_registry.ipynb #40f9ce73
 def arm_machines(arms: list[tuple[str, pd.DataFrame]]) -> list[set]:
     "The machine kinds each arm's runs trained on."
-    return [set(k for ms in (r["machines"] if "machines" in r.columns else []) for k in (ms if isinstance(ms, tuple) else ())) for _, r in arms]
+    return [set(k for ms in (r["machines"] if "machines" in r.columns else [])
+                for k in (ms if isinstance(ms, tuple) else ())) for _, r in arms]
 
 def machine_note(arms: list[tuple[str, pd.DataFrame]]) -> str:
     "'' when every run the arms read trained on one machine kind; else 'machines differ — NAME: KIND | NAME: KIND'."
     kinds = arm_machines(arms)
-    if len(set().union(*kinds)) <= 1 if kinds else True: return ""
-    return "machines differ — " + " | ".join(f"{name}: {', '.join(sorted(k)) or 'not recorded'}" for (name, r), k in zip(arms, kinds) if len(r))
+    if len(set().union(*kinds)) <= 1 if kinds else True:
+        return ""
+    return ("machines differ — "
+            + " | ".join(f"{name}: {', '.join(sorted(k)) or 'not recorded'}" for (name, r), k in zip(arms, kinds)
+                         if len(r)))
 
 # %% ../nbs/10b_registry.ipynb #c04c3de3
 def is_accuracy(metric: str) -> bool:
@@ -359,7 +444,10 @@ def is_accuracy(metric: str) -> bool:
     return metric.split(".")[0] in EVAL_SPLITS
 
 def band_of(check: dict, widen: float = 0.0) -> tuple[float, float]:
-    "The acceptance band [lo, hi] of a magnitude check: the paper's number ± its `band`, plus `widen` (the cross-machine noise where its arms trained on different machine kinds) on the side away from 0 only for a non-zero published effect (rule machines_v2), cut to what the quantity can take (an accuracy 0–1, a difference or r −1–1)."
+    ("The acceptance band [lo, hi] of a magnitude check: the paper's number ± its `band`, plus `widen` (the "
+     "cross-machine noise where its arms trained on different machine kinds) on the side away from 0 only for a "
+     "non-zero published effect (rule machines_v2), cut to what the quantity can take (an accuracy 0–1, a difference "
+     "or r −1–1).")
     paper, half = check["paper"], check.get("band", 0.0)
     effect = check["of"] == "difference" and paper != 0
     lo_w, hi_w = (0.0, widen) if effect and paper > 0 else (widen, 0.0) if effect else (widen, widen)
@@ -370,33 +458,43 @@ def band_of(check: dict, widen: float = 0.0) -> tuple[float, float]:
 Z95 = 1.959963984540054                               # the two-sided 95 % normal quantile of the Fisher-z intervals
 
 def registered_n(check: dict) -> int:
-    "The n a check is judged on when every point has its 3 seeds: runs for a direction correlation, conditions for a magnitude correlation, seeds per point otherwise."
+    ("The n a check is judged on when every point has its 3 seeds: runs for a direction correlation, conditions for a "
+     "magnitude correlation, seeds per point otherwise.")
     return kind_of(check).registered_n(check)
 
 def _corr_reach(n: int, blo: float, bhi: float) -> tuple[bool, bool]:
-    "(can an r interval at n lie inside [blo, bhi], can one lie wholly outside it): Fisher z ± 1.96/√(n−3), any r in (−1, 1)."
-    if n <= 3: return False, False
+    ("(can an r interval at n lie inside [blo, bhi], can one lie wholly outside it): Fisher z ± 1.96/√(n−3), any r in "
+     "(−1, 1).")
+    if n <= 3:
+        return False, False
     h, z = Z95 / np.sqrt(n - 3), lambda r: np.arctanh(np.clip(r, -1, 1)) if abs(r) < 1 else np.sign(r) * np.inf
     return bool(z(bhi) - z(blo) >= 2 * h), bool(blo > -1 or bhi < 1)
 
 # %% ../nbs/10b_registry.ipynb #40caf291
 def reachable(check: dict, n: int | None = None) -> set[str]:
-    "The outcomes check `check` can reach at `n` (default: `registered_n`), from its kind, thresholds and n alone, never from runs: {'holds', 'fails'} for a direction check that can go either way; {'matches', 'differs'} for a magnitude check."
+    ("The outcomes check `check` can reach at `n` (default: `registered_n`), from its kind, thresholds and n alone, "
+     "never from runs: {'holds', 'fails'} for a direction check that can go either way; {'matches', 'differs'} for a "
+     "magnitude check.")
     n = registered_n(check) if n is None else n
     kind = kind_of(check)
-    if n < 2: return set()
+    if n < 2:
+        return set()
     if kind is Level:
         t = check["threshold"]
         return {"holds", "fails"} if 0 < t < 1 else {"holds" if (t <= 0) == (check["side"] == "above") else "fails"}
-    if kind is Difference: return {s for s, ok in (("holds", check["margin"] < 1), ("fails", check["margin"] > -1)) if ok}
-    if kind in (Equivalence, RecipeEquivalence): return {s for s, ok in (("holds", check["margin"] > 0), ("fails", check["margin"] < 1)) if ok}
+    if kind is Difference:
+        return {s for s, ok in (("holds", check["margin"] < 1), ("fails", check["margin"] > -1)) if ok}
+    if kind in (Equivalence, RecipeEquivalence):
+        return {s for s, ok in (("holds", check["margin"] > 0), ("fails", check["margin"] < 1)) if ok}
     if kind is Correlation:
-        inside, outside = _corr_reach(n, 0.0, 1.0)                # the claimed side is (0, 1] (or [−1, 0)): mirror images
+        # the claimed side is (0, 1] (or [−1, 0)): mirror images
+        inside, outside = _corr_reach(n, 0.0, 1.0)
         return {"holds", "fails"} if outside and n > 3 else set()
     if kind is Magnitude:
         blo, bhi = band_of(check) if "band" in check else (check["paper"], check["paper"])
         if check["of"] == "correlation":
-            if "band" not in check: return {"matches", "differs"} if n > 3 else set()   # the superseded rule: the paper's r inside ours
+            if "band" not in check:
+                return {"matches", "differs"} if n > 3 else set()   # the superseded rule: the paper's r inside ours
             inside, outside = _corr_reach(n, blo, bhi)
             return {s for s, ok in (("matches", inside), ("differs", outside)) if ok}
         low = -1.0 if check["of"] == "difference" else 0.0
@@ -409,31 +507,37 @@ def can_fail(check: dict, n: int | None = None) -> bool:
     return len(reachable(check, n)) == 2
 
 def cannot_note(check: dict, n: int | None = None) -> str:
-    "'' for a check that can go either way at its n; else 'cannot fail at n = 3' (or 'cannot match', 'cannot differ', 'cannot hold')."
+    ("'' for a check that can go either way at its n; else 'cannot fail at n = 3' (or 'cannot match', 'cannot differ', "
+     "'cannot hold').")
     n = registered_n(check) if n is None else n
     got = reachable(check, n)
     want = ("matches", "differs") if kind_of(check) is Magnitude else ("holds", "fails")
     missing = [w for w in want if w not in got]
-    if not missing: return ""
+    if not missing:
+        return ""
     verb = {"holds": "hold", "fails": "fail", "matches": "match", "differs": "differ"}
     return f"cannot {' or '.join(verb[w] for w in missing)} at n = {n}"
 
 # %% ../nbs/10b_registry.ipynb #634b6b5c
 def small_effect(check: dict) -> bool:
-    "Whether a check claims an effect under 20 points (`SMALL_EFFECT`): a difference or equivalence margin, or a published difference, below it."
+    ("Whether a check claims an effect under 20 points (`SMALL_EFFECT`): a difference or equivalence margin, or a "
+     "published difference, below it.")
     return kind_of(check).small_effect(check, SMALL_EFFECT)
 
 # %% ../nbs/10b_registry.ipynb #fc67f1cc
 def chose_recipe(check: dict, config: str) -> list[dict]:
-    "The points of `check` at which recipe `config` was chosen (registry `recipe_selection`), where the check reads only its ID metrics there: the points it reads back the choice at (rule chose_recipe); [] otherwise."
+    ("The points of `check` at which recipe `config` was chosen (registry `recipe_selection`), where the check reads "
+     "only its ID metrics there: the points it reads back the choice at (rule chose_recipe); [] otherwise.")
     sel = load_registry().get("recipe_selection", {}).get(config)
-    if not sel or check.get("metric") not in sel["metrics"]: return []
+    if not sel or check.get("metric") not in sel["metrics"]:
+        return []
     points = check.get("points") or ([check["point"]] if "point" in check else [])
     return [p for p in points if p in sel["points"]]
 
 # %% ../nbs/10b_registry.ipynb #203f855a
 def history(experiment: str | None = None) -> pd.DataFrame:
-    "The checks superseded: those used before the registry, then those superseded inside it later; last form (and the commit of that form), outcome then, replacement and reason."
+    ("The checks superseded: those used before the registry, then those superseded inside it later; last form (and the "
+     "commit of that form), outcome then, replacement and reason.")
     h = json.loads((project_dir() / HISTORY).read_text())
     rows = [dict(experiment=c["experiment"], check=c["check"], form_of=c["form_of"], outcome_then=c["outcome"],
                  replaced_by=", ".join(c["superseded_by"]) or "dropped", reason=c["reason"])

@@ -27,22 +27,28 @@ __all__ = ['ID_TARGET', 'PAPER_SAMPLES', 'recipe_for', 'without_index', 'experim
 
 # %% ../nbs/09c_report.ipynb #5517bd0d
 def recipe_for(sweep: Sweep | str, seeds: int = 3, root=None, recipes=None) -> str:
-    "The recipe experiment `sweep` is read on: of `recipes` (default `JUDGING_RECIPES`, newest first), the one with most of its runs (grid points × `seeds`) finished under `root`, the newest on a tie."
+    ("The recipe experiment `sweep` is read on: of `recipes` (default `JUDGING_RECIPES`, newest first), the one with "
+     "most of its runs (grid points × `seeds`) finished under `root`, the newest on a tie.")
     recipes = list(recipes or JUDGING_RECIPES)
     done = [sum(r["state"] == "done" for r in status(sweep, seeds, root, c)) for c in recipes]
     return recipes[done.index(max(done))]
 
 # %% ../nbs/09c_report.ipynb #036c719e
 def without_index(df):
-    "`df` to display without its 0…n−1 row numbers (a Styler), floats as short as they read (`{:g}`); its HTML id comes from the table's content, so re-running a page leaves an unchanged table's HTML unchanged, and its cells carry no ids, so a changed cell changes one line of it."
+    ("`df` to display without its 0…n−1 row numbers (a Styler), floats as short as they read (`{:g}`); its HTML id "
+     "comes from the table's content, so re-running a page leaves an unchanged table's HTML unchanged, and its cells "
+     "carry no ids, so a changed cell changes one line of it.")
     import hashlib
     from pandas.io.formats.style import Styler
     uuid = hashlib.sha1(df.to_csv().encode()).hexdigest()[:8]
-    return Styler(df, uuid=uuid, cell_ids=False).hide(axis="index").format("{:g}", subset=list(df.select_dtypes("float").columns), na_rep="NaN")
+    return Styler(df, uuid=uuid,
+                  cell_ids=False).hide(axis="index").format("{:g}", subset=list(df.select_dtypes("float").columns),
+                                                            na_rep="NaN")
 
 # %% ../nbs/09c_report.ipynb #a7a43e9e
 def experiments_table(seeds: int = 3, root=None, config: str | None = None):
-    "One row per experiment: notebook, what it varies, the recipe it is read on (`config`, else `recipe_for`), runs finished of those planned with `seeds` seeds, and of its own runs (those no earlier experiment plans)."
+    ("One row per experiment: notebook, what it varies, the recipe it is read on (`config`, else `recipe_for`), runs "
+     "finished of those planned with `seeds` seeds, and of its own runs (those no earlier experiment plans).")
     import pandas as pd
     def finished(rs): return f"{sum(r['state'] == 'done' for r in rs)} of {len(rs)}"
     rows, owner = [], {}                                       # run name -> the first experiment that plans it
@@ -51,38 +57,48 @@ def experiments_table(seeds: int = 3, root=None, config: str | None = None):
         runs = status(s, seeds, root, cfg)
         own = [r for r in runs if r["name"] not in owner]
         owner.update({r["name"]: s.name for r in own})
-        mine = finished(own) if own else "none: " + ", ".join(dict.fromkeys(f"{owner[r['name']]}'s" for r in runs)) + " runs"
-        rows.append({"experiment": s.name, "notebook": f"experiments/{i + 1:02d}_{s.name}.ipynb", "varies": s.description,
+        mine = (finished(own) if own
+                else "none: " + ", ".join(dict.fromkeys(f"{owner[r['name']]}'s" for r in runs)) + " runs")
+        rows.append({"experiment": s.name, "notebook": f"experiments/{i + 1:02d}_{s.name}.ipynb",
+                     "varies": s.description,
                      "recipe": cfg, "runs finished": finished(runs), "own runs finished": mine})
     return pd.DataFrame(rows)
 
 # %% ../nbs/09c_report.ipynb #fcd0a846
 def cpu_time(root=None):
-    "Per configuration in the run store: finished runs, those adopted and those trained on a GPU in whole or in part, core-hours of the runs trained on CPUs alone (`wall_seconds` × threads, a packed run's divided among its group, adopted runs left out), wall hours of the runs that used a GPU, median minutes per CPU run, CPUs and precisions recorded."
+    ("Per configuration in the run store: finished runs, those adopted and those trained on a GPU in whole or in part, "
+     "core-hours of the runs trained on CPUs alone (`wall_seconds` × threads, a packed run's divided among its group, "
+     "adopted runs left out), wall hours of the runs that used a GPU, median minutes per CPU run, CPUs and precisions "
+     "recorded.")
     import pandas as pd
     root = Path(runs_root(root))
-    cols = ["configuration", "runs", "adopted", "on a GPU", "core-hours", "GPU-run hours", "median minutes per CPU run", "CPUs", "precisions"]
+    cols = ["configuration", "runs", "adopted", "on a GPU", "core-hours", "GPU-run hours", "median minutes per CPU run",
+            "CPUs", "precisions"]
     rows = []
     for r in (load_results(root) if root.is_dir() else []):
         rt = r.get("runtime") or {}
-        share = (rt.get("packed") or {}).get("k", 1)      # trained packed with k-1 others: its share of the group's time
+        # trained packed with k-1 others: its share of the group's time
+        share = (rt.get("packed") or {}).get("k", 1)
         rows.append(dict(configuration=r["config"].get("name", "?"), seconds=float(r["wall_seconds"]) / share,
                          threads=int(r.get("threads") or rt.get("threads") or 1), gpu=used_gpu(r),
-                         cpu=rt.get("cpu") or "not recorded", precision=rt.get("precision") or "not recorded", adopted="adopted_from" in r))
-    if not rows: return pd.DataFrame(columns=cols)
+                         cpu=rt.get("cpu") or "not recorded", precision=rt.get("precision") or "not recorded",
+                         adopted="adopted_from" in r))
+    if not rows:
+        return pd.DataFrame(columns=cols)
     f = pd.DataFrame(rows)
     def hours(s): return round(float(s.sum()) / 3600, 1)
     out = [{"configuration": name, "runs": len(g), "adopted": int(g["adopted"].sum()), "on a GPU": int(g["gpu"].sum()),
             "core-hours": hours((g["seconds"] * g["threads"])[~g["adopted"] & ~g["gpu"]]),
             "GPU-run hours": hours(g["seconds"][~g["adopted"] & g["gpu"]]),
-            "median minutes per CPU run": round(float(g["seconds"][~g["gpu"]].median()) / 60, 1) if (~g["gpu"]).any() else None,
-            "CPUs": ", ".join(sorted(set(g["cpu"]))), "precisions": ", ".join(sorted(set(g["precision"])))}
+            "median minutes per CPU run": round(float(g["seconds"][~g["gpu"]].median()) / 60, 1) if (~g["gpu"]).any()
+            else None, "CPUs": ", ".join(sorted(set(g["cpu"]))), "precisions": ", ".join(sorted(set(g["precision"])))}
            for name, g in f.groupby("configuration", sort=True)]
     return pd.DataFrame(out, columns=cols)
 
 # %% ../nbs/09c_report.ipynb #09b2b553
 def with_words(frame):
-    "`frame` with a `split.attribute.words` column beside each validation accuracy: the words that run scored (`scored_counts`)."
+    ("`frame` with a `split.attribute.words` column beside each validation accuracy: the words that run scored "
+     "(`scored_counts`).")
     import pandas as pd
     frame = frame.copy()
     cols = [c for c in frame.columns if c.split(".")[0] in EVAL_SPLITS and len(c.split(".")) == 2]
@@ -92,14 +108,17 @@ def with_words(frame):
         for c in cols:
             split, attr = c.split(".")
             n, acc = counts.get(split, {}).get(attr), row[c]
-            ok = n is not None and acc == acc and abs(acc * n - round(acc * n)) < 1e-6   # the count must explain the accuracy
+            # the count must explain the accuracy
+            ok = n is not None and acc == acc and abs(acc * n - round(acc * n)) < 1e-6
             words[f"{c}.words"].append(n if ok else float("nan"))
     return frame.assign(**words) if len(frame) else frame.assign(**{k: pd.Series(dtype=float) for k in words})
 
 # %% ../nbs/09c_report.ipynb #5d464602
 def experiment_frame(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None, words: bool = True):
-    "One row per finished run of `sweep` on `config` (default: a `Sweep`'s own; an experiment's name: `recipe_for`'s) (`sysgen.results.results_frame`), with the words each accuracy was scored on."
-    if config is None and isinstance(sweep, str): config = recipe_for(sweep, seeds, root)
+    ("One row per finished run of `sweep` on `config` (default: a `Sweep`'s own; an experiment's name: `recipe_for`'s) "
+     "(`sysgen.results.results_frame`), with the words each accuracy was scored on.")
+    if config is None and isinstance(sweep, str):
+        config = recipe_for(sweep, seeds, root)
     done = [r["run_dir"] for r in status(sweep, seeds, root, config) if r["state"] == "done"]
     frame = results_frame(load_results(done)) if done else results_frame([])
     return with_words(frame) if words else frame
@@ -108,8 +127,10 @@ def experiment_frame(sweep: Sweep | str, seeds: int = 3, root=None, config: str 
 def _match(column, v):
     "Rows of a frame column equal to a configuration value (None matches missing values; numbers compare as numbers)."
     import pandas as pd
-    if v is None: return column.isna()
-    if isinstance(v, (int, float)) and not isinstance(v, bool): return pd.to_numeric(column, errors="coerce") == v
+    if v is None:
+        return column.isna()
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return pd.to_numeric(column, errors="coerce") == v
     return column.astype(str) == str(v)
 
 def _keys(sweep: Sweep) -> list[str]:
@@ -124,18 +145,22 @@ def grid_points(sweep: Sweep) -> list[dict]:
 def rows_at(frame, config: str, point: dict):
     "The rows of `frame` run at `point` of the configuration `config` (runs store the canonical configuration)."
     cfg, sel = canonical(get_config(config, **point)), frame
-    for k in point: sel = sel[_match(sel[k], getattr(cfg, k))]
+    for k in point:
+        sel = sel[_match(sel[k], getattr(cfg, k))]
     return sel
 
 def _one_run_ci(mean, words, lo, hi, level: float = 0.95) -> tuple:
     "One run's Wilson interval over the `words` it scored, or (lo, hi) unchanged when the word count is unknown."
-    if words is None or words != words or words <= 0: return lo, hi
+    if words is None or words != words or words <= 0:
+        return lo, hi
     return wilson_ci(round(mean * words), words, level)[1:]
 
 def mean_label(mean, lo, hi, n, words=None) -> str:
-    "Mean [95 % interval] (n seeds; `aggregate`: an accuracy's interval on the empirical logit, never cut); one run: its Wilson interval over the words it scored."
+    ("Mean [95 % interval] (n seeds; `aggregate`: an accuracy's interval on the empirical logit, never cut); one run: "
+     "its Wilson interval over the words it scored.")
     n = int(n)
-    if n == 0 or mean is None or math.isnan(mean): return "—"
+    if n == 0 or mean is None or math.isnan(mean):
+        return "—"
     if n == 1 and words is not None and words == words:
         lo, hi = _one_run_ci(mean, words, lo, hi)
         return f"{100 * mean:.1f} [{100 * lo:.1f}, {100 * hi:.1f}] (n=1, {int(words)} words)"
@@ -144,7 +169,8 @@ def mean_label(mean, lo, hi, n, words=None) -> str:
 # %% ../nbs/09c_report.ipynb #d7a9c7b2
 def _holds(column, v):
     "Rows of a frame column holding the configuration value `v` (`_match`; lists and tuples compare as tuples)."
-    if isinstance(v, (list, tuple)): return column.map(lambda x: isinstance(x, (list, tuple)) and tuple(x) == tuple(v)).astype(bool)
+    if isinstance(v, (list, tuple)):
+        return column.map(lambda x: isinstance(x, (list, tuple)) and tuple(x) == tuple(v)).astype(bool)
     return _match(column, v)
 
 @functools.cache
@@ -154,27 +180,41 @@ def _defaults() -> dict:
 
 @functools.lru_cache(maxsize=4096)
 def _point_fields(config: str, point: str) -> tuple[dict, str]:
-    "The fields of grid point `point` (as JSON) of the configuration `config`, canonical, and its runs' name without the seed: built once per point."
+    ("The fields of grid point `point` (as JSON) of the configuration `config`, canonical, and its runs' name without "
+     "the seed: built once per point.")
     cfg = canonical(get_config(config, **json.loads(point)))
     return cfg.to_dict(), run_name(cfg).removesuffix(f"-s{cfg.seed}")    # run_name ends in the seed, and only there
 
 def _named(names, stem: str):
-    "Whether each directory name is `stem` followed by a seed, `-s<integer>`: the only names `run_name` gives a point's runs."
-    return names.map(lambda d: (n := Path(str(d)).name).startswith(stem + "-s") and n[len(stem) + 2:].isdigit()).astype(bool)
+    ("Whether each directory name is `stem` followed by a seed, `-s<integer>`: the only names `run_name` gives a "
+     "point's runs.")
+    return names.map(lambda d: (n := Path(str(d)).name).startswith(stem + "-s")
+                     and n[len(stem) + 2:].isdigit()).astype(bool)
 
 def point_runs(frame, point: dict, config: str = RECIPE):
-    "The rows of `frame` (one per run) that are the runs of grid point `point` of the configuration `config`, any seed: every learned field (all but `seed` and `TrainConfig.RUNTIME`) as the point's canonical configuration has it (a field the frame lacks counts as its default), each run in the directory the store gives its configuration (`run_name`)."
-    if not len(frame): return frame
+    ("The rows of `frame` (one per run) that are the runs of grid point `point` of the configuration `config`, any "
+     "seed: every learned field (all but `seed` and `TrainConfig.RUNTIME`) as the point's canonical configuration has "
+     "it (a field the frame lacks counts as its default), each run in the directory the store gives its configuration "
+     "(`run_name`).")
+    if not len(frame):
+        return frame
     want, stem = _point_fields(config, json.dumps(point, sort_keys=True))
-    named = {"run_dir", "seed"} <= set(frame.columns)              # else not runs trained under names of their own (a precision check's)
+    # else not runs trained under names of their own (a precision check's)
+    named = {"run_dir", "seed"} <= set(frame.columns)
     sel = frame[_named(frame["run_dir"], stem)] if named else frame  # the cheap test first: a superset of the answer
-    if not len(sel): return sel
+    if not len(sel):
+        return sel
     default, keep = _defaults(), None
-    for k, v in want.items():                                      # one mask over every learned field, then one selection
-        if k == "seed" or k in TrainConfig.RUNTIME: continue
-        if k in sel.columns: keep = _holds(sel[k], v) if keep is None else keep & _holds(sel[k], v)
-        elif v != default[k]: return sel.iloc[:0]
-    if keep is not None: sel = sel[keep]
+    # one mask over every learned field, then one selection
+    for k, v in want.items():
+        if k == "seed" or k in TrainConfig.RUNTIME:
+            continue
+        if k in sel.columns:
+            keep = _holds(sel[k], v) if keep is None else keep & _holds(sel[k], v)
+        elif v != default[k]:
+            return sel.iloc[:0]
+    if keep is not None:
+        sel = sel[keep]
     if len(sel) and named:
         own = {f"{stem}-s{int(s)}" for s in sel["seed"].dropna()}    # = run_name(replace(cfg, seed=s)) for each seed
         sel = sel[sel["run_dir"].map(lambda d: Path(str(d)).name in own).astype(bool)]
@@ -182,7 +222,8 @@ def point_runs(frame, point: dict, config: str = RECIPE):
 
 # %% ../nbs/09c_report.ipynb #6365e017
 def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), level: float = 0.95):
-    "Per grid point: sysgen's mean [95 % t interval] (n seeds; one seed: Wilson over its words) and the paper's number, in %; '—' where there is none."
+    ("Per grid point: sysgen's mean [95 % t interval] (n seeds; one seed: Wilson over its words) and the paper's "
+     "number, in %; '—' where there is none.")
     import pandas as pd
     sweep = get_sweep(sweep) if isinstance(sweep, str) else sweep
     keys = _keys(sweep)
@@ -208,7 +249,8 @@ def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), lev
 # %% ../nbs/09c_report.ipynb #440a16f9
 def value(frame, metric: str, config: str = RECIPE, **point) -> float | None:
     "Mean of `metric` over the finished runs of one grid point (`palette=6, hue=0.5`), or None."
-    if not len(frame) or metric not in frame.columns: return None
+    if not len(frame) or metric not in frame.columns:
+        return None
     sel = rows_at(frame, config, point)
     return float(sel[metric].mean()) if len(sel) else None
 
@@ -220,67 +262,86 @@ def point_label(point: dict) -> str:
     return ", ".join(f"{v ** 3} colours" if k == "palette" else f"{k} {v}" for k, v in point.items())
 
 def short_of_target(sweep: Sweep | str, frame, metric: str = "valA.shape", target: float = ID_TARGET) -> str:
-    "A sentence naming the grid points whose mean `metric` over their finished seeds is under `target`, and the single seeds under it inside points whose mean reaches it; or saying that none is."
+    ("A sentence naming the grid points whose mean `metric` over their finished seeds is under `target`, and the "
+     "single seeds under it inside points whose mean reaches it; or saying that none is.")
     sweep = get_sweep(sweep) if isinstance(sweep, str) else sweep
     if not len(frame) or metric not in frame.columns or not frame[metric].notna().any():
         return f"No finished run reports {metric} yet."
     short, lone, seen = [], [], 0
     for point in grid_points(sweep):
         rows = rows_at(frame, sweep.config, point).dropna(subset=[metric])
-        if not len(rows): continue
+        if not len(rows):
+            continue
         seen, got = seen + 1, rows[metric]
-        if got.mean() < target: short.append(f"{point_label(point)}: {100 * got.mean():.1f} (n={len(got)})")
+        if got.mean() < target:
+            short.append(f"{point_label(point)}: {100 * got.mean():.1f} (n={len(got)})")
         elif got.min() < target:           # the mean passes, one seed does not: say which, so the mean does not hide it
             low = rows[got < target]
             seeds = [f"seed {s}" for s in low["seed"]] if "seed" in low.columns else ["one seed"] * len(low)
-            lone.append(f"{point_label(point)}, " + ", ".join(f"{s} at {100 * v:.1f}" for s, v in zip(seeds, low[metric]))
+            lone.append(f"{point_label(point)}, "
+                        + ", ".join(f"{s} at {100 * v:.1f}" for s, v in zip(seeds, low[metric]))
                         + f" (mean {100 * got.mean():.1f}, n={len(got)})")
-    said = (f"Every grid point with a finished run ({seen}) reaches the {target:g} target for {metric}" + (" on average" if lone else "") + "."
+    said = (f"Every grid point with a finished run ({seen}) reaches the {target:g} target for {metric}"
+            + (" on average" if lone else "") + "."
             if not short else
             f"Under the {target:g} target for {metric} ({len(short)} of {seen} grid points with a finished run): "
             + "; ".join(short) + ". There the model fell short of the in-distribution accuracy the recipe was chosen "
-            "for: an OOD number measures systematic generalisation only as far as the task was learned, so read those with care.")
-    return said + (" Single seeds under the target inside a point whose mean reaches it: " + "; ".join(lone) + "." if lone else "")
+            "for: an OOD number measures systematic generalisation only as far as the task was learned, so read those "
+            "with care.")
+    return (said
+            + (" Single seeds under the target inside a point whose mean reaches it: " + "; ".join(lone) + "." if lone
+               else ""))
 
 # %% ../nbs/09c_report.ipynb #96ab2ac1
 PAPER_SAMPLES = 75_000 * 1000          # nbs/paper.ipynb#sec-model: 75k scenes, 1000 epochs
 
 def _precisions(frame) -> str:
-    "', trained in bf16 (14) and fp32 (1), attention kernel fused (12) and math (3), on AMD EPYC (9) and Intel Xeon Processor (6)': how many runs of `frame` trained in each precision, with each attention kernel (sysgen.runtime) and on each machine (where a run finished: its GPU, else its CPU), where recorded."
+    ("', trained in bf16 (14) and fp32 (1), attention kernel fused (12) and math (3), on AMD EPYC (9) and Intel Xeon "
+     "Processor (6)': how many runs of `frame` trained in each precision, with each attention kernel (sysgen.runtime) "
+     "and on each machine (where a run finished: its GPU, else its CPU), where recorded.")
     def counts(col): return frame[col].dropna().value_counts().sort_index() if col in frame.columns else {}
     def say(c): return " and ".join(f"{k} ({n})" for k, n in c.items())
     p, a = counts("precision"), counts("attention")
-    machines = counts("machine" if "machine" in frame.columns else "cpu")      # where each run finished: a GPU's name, else its CPU's
-    cpu = {" ".join(k.replace("(R)", "").replace("(TM)", "").split()): n for k, n in machines.items()}   # "Intel(R) Xeon(R) Processor" → "Intel Xeon Processor"
+    # where each run finished: a GPU's name, else its CPU's
+    machines = counts("machine" if "machine" in frame.columns else "cpu")
+    # "Intel(R) Xeon(R) Processor" → "Intel Xeon Processor"
+    cpu = {" ".join(k.replace("(R)", "").replace("(TM)", "").split()): n for k, n in machines.items()}
     return ((", trained in " + say(p) if len(p) else "") + (", attention kernel " + say(a) if len(a) else "")
             + (", on " + say(cpu) if len(cpu) else ""))
 
 def describe_scale(frame) -> str:
-    "The configuration, training samples and training time of the runs in `frame` (CPU-hours, unless some trained on a GPU; runs packed in one process share its time), against the paper's 75 M samples."
-    if not len(frame): return "No finished runs yet."
+    ("The configuration, training samples and training time of the runs in `frame` (CPU-hours, unless some trained on "
+     "a GPU; runs packed in one process share its time), against the paper's 75 M samples.")
+    if not len(frame):
+        return "No finished runs yet."
     def one(col):
         vals = sorted({"–".join(map(str, v)) if isinstance(v, (tuple, list)) else str(v) for v in frame[col]})
         return vals[0] if len(vals) == 1 else "/".join(vals)
     samples = int((frame["steps"] * frame["batch_size"]).median())
-    seconds = frame["wall_seconds"] / (frame["packed_k"].fillna(1) if "packed_k" in frame.columns else 1)   # a packed group's time once
+    # a packed group's time once
+    seconds = frame["wall_seconds"] / (frame["packed_k"].fillna(1) if "packed_k" in frame.columns else 1)
     hours, minutes = seconds.sum() / 3600, seconds.median() / 60
     gpu = int(frame["gpu"].fillna(False).astype(bool).sum()) if "gpu" in frame.columns else 0
     return (f"{len(frame)} runs of the {one('name')!r} configuration: {one('image_size')}×{one('image_size')} images, "
             f"{one('n_objects')} objects per scene, {one('n_train')} training scenes, d_model {one('d_model')}, "
-            f"{one('n_layers')} layers, {one('steps')} steps of batch {one('batch_size')} = {samples:,} training samples "
+            f"{one('n_layers')} layers, {one('steps')} steps of batch {one('batch_size')} = {samples:,} training "
+            f"samples "
             f"(1/{PAPER_SAMPLES // samples} of the paper's {PAPER_SAMPLES / 1e6:.0f} M); "
             + (f"{hours:.1f} CPU-hours in all ({minutes:.0f} min per run, one core each)" if not gpu else
-               f"{hours:.1f} hours of training in all ({minutes:.0f} min per run; {gpu} of the {len(frame)} runs trained on a GPU "
+               f"{hours:.1f} hours of training in all ({minutes:.0f} min per run; {gpu} of the {len(frame)} runs "
+               f"trained on a GPU "
                "in whole or in part, the rest on one CPU core each)")
             + _precisions(frame) + ".")
 
 # %% ../nbs/09c_report.ipynb #4d513780
 def experiment_runs(name: str, seeds: int = 3, root=None, config: str | None = None, words: bool = True):
-    "(sweep, frame of its finished runs) of the experiment `name` on `config` (default: `recipe_for`'s), after printing how many runs are finished, how to run the rest, and their scale."
+    ("(sweep, frame of its finished runs) of the experiment `name` on `config` (default: `recipe_for`'s), after "
+     "printing how many runs are finished, how to run the rest, and their scale.")
     config = config or recipe_for(name, seeds, root)
     sweep = replace(get_sweep(name), config=config)             # its repr and its runs name the configuration shown
     frame = experiment_frame(sweep, seeds, root, config, words)
-    print(f"{sweep}\n{len(frame)} of {len(sweep.configs(seeds, config))} runs finished ({seeds} seeds per point planned). "
+    print(f"{sweep}\n{len(frame)} of {len(sweep.configs(seeds, config))} runs finished ({seeds} seeds per point "
+          f"planned). "
           f"To run the rest: sysgen sweep {name} --config {config} --seeds {seeds}")
     print(describe_scale(frame))
     return sweep, frame
@@ -291,7 +352,8 @@ def plot_effect(sweep: Sweep | str, frame, x: str, metric: str = "valB.shape", a
     import matplotlib.pyplot as plt
     from sysgen.plots import HALF_LINE    # imported when drawing: judging a sweep imports no matplotlib
     sweep = get_sweep(sweep) if isinstance(sweep, str) else sweep
-    if ax is None: _, ax = plt.subplots(figsize=(5, 3.5))
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 3.5))
     colours = {}
     if len(frame) and metric in frame.columns:
         agg = aggregate(frame, ["n_colours", x], [metric])
@@ -302,7 +364,8 @@ def plot_effect(sweep: Sweep | str, frame, x: str, metric: str = "valB.shape", a
             line = ax.errorbar(g[x].to_numpy(float), y, yerr=[[0 if math.isnan(v) else v for v in e] for e in err],
                                marker="o", capsize=3, label=f"{n} colours")
             colours[n] = line[0].get_color()
-    labelled = set()                             # one legend entry per palette, however many of its points the paper has
+    # one legend entry per palette, however many of its points the paper has
+    labelled = set()
     for p in sweep.paper:
         if x in p and metric in p:
             n = p["palette"] ** 3
@@ -312,19 +375,26 @@ def plot_effect(sweep: Sweep | str, frame, x: str, metric: str = "valB.shape", a
     if metric.endswith(".color"):                # guessing among n colours: one dotted line per palette, in its colour
         for n, colour in colours.items():
             ax.axhline(1 / n, ls=":", color=colour, lw=1, label="chance (1/n colours)" if n == min(colours) else None)
-    if metric.endswith(".shape"):                # only cubes and cylinders are scored: ruling out 'sphere' alone gives 1/2
+    # only cubes and cylinders are scored: ruling out 'sphere' alone gives 1/2
+    if metric.endswith(".shape"):
         ax.axhline(1 / 3, ls=":", color="black", lw=1, label="chance")
         ax.axhline(1 / 2, ls="--", color="black", lw=0.8, label=HALF_LINE)
-    if logx: ax.set_xscale("log")
-    ax.set_xlabel(x); ax.set_ylabel(metric); ax.set_ylim(-0.02, 1.02); ax.legend(fontsize=7)
+    if logx:
+        ax.set_xscale("log")
+    ax.set_xlabel(x)
+    ax.set_ylabel(metric)
+    ax.set_ylim(-0.02, 1.02)
+    ax.legend(fontsize=7)
     return ax
 
 # %% ../nbs/09c_report.ipynb #c4ca47e6
 def curve(frame, metric: str, level: float = 0.95):
-    "Per number of colours: `metric`'s mean, interval (a t interval on the empirical logit over seeds; one run: Wilson over its words) and runs, as `plot_vs_colours` reads them."
+    ("Per number of colours: `metric`'s mean, interval (a t interval on the empirical logit over seeds; one run: "
+     "Wilson over its words) and runs, as `plot_vs_colours` reads them.")
     import pandas as pd
     cols = ["n_colours"] + [f"{metric}.{s}" for s in ("mean", "ci_lo", "ci_hi", "n")]
-    if not len(frame) or metric not in frame.columns or not frame[metric].notna().any(): return pd.DataFrame(columns=cols)
+    if not len(frame) or metric not in frame.columns or not frame[metric].notna().any():
+        return pd.DataFrame(columns=cols)
     words = f"{metric}.words"
     have = frame.dropna(subset=[metric])
     agg = aggregate(have, "n_colours", [metric] + ([words] if words in have.columns else []), level)

@@ -17,9 +17,11 @@ from .sweep import SWEEPS, get_sweep
 from .recipes import RECIPE
 from .checks import Correlation, Equivalence, Shift, WithinInterval, kind_of
 from .stats import mean_interval
-from .registry import COMMITS, MIN_SEEDS, UNCHECKED, base_point, can_fail, check_arms, commit_dates, frozen, frozen_in, one_way
+from .registry import (COMMITS, MIN_SEEDS, UNCHECKED, base_point, can_fail, check_arms, commit_dates, frozen,
+                             frozen_in, one_way)
 from .registry import load_questions, prospective, question_checks, registered, run_start, runs_frame, verdict_of
-from .judges import Outcome, correlations, interval_label, judge_check, magnitude_reading, number_label, seed_values, sees, shift_word
+from .judges import (Outcome, correlations, interval_label, judge_check, magnitude_reading, number_label,
+                           seed_values, sees, shift_word)
 
 # %% auto #0
 __all__ = ['POOLED', 'VERBS', 'ARMS', 'verdict_word', 'magnitude_word', 'verdict', 'checks', 'pooled', 'judge',
@@ -28,41 +30,58 @@ __all__ = ['POOLED', 'VERBS', 'ARMS', 'verdict_word', 'magnitude_word', 'verdict
 
 # %% ../nbs/11_verdicts.ipynb #96017057
 def verdict_word(outcomes: Iterable, runs_done: int, complete: bool = False, published: bool = True) -> str:
-    "The direction verdict of an experiment from its direction checks' statuses (Outcomes or strings) and whether every planned run has ≥ 3 seeds; `published`: the paper gave numbers to reproduce (else 'confirmed')."
+    ("The direction verdict of an experiment from its direction checks' statuses (Outcomes or strings) and whether "
+     "every planned run has ≥ 3 seeds; `published`: the paper gave numbers to reproduce (else 'confirmed').")
     done = "reproduced" if published else "confirmed"
     s = [getattr(o, "status", o) for o in outcomes]
-    if runs_done == 0: return "not run yet"
-    if not s: return "no checks"
-    if "fails" in s: return "contradicted"
-    if s and all(x == "holds" for x in s) and complete: return done
+    if runs_done == 0:
+        return "not run yet"
+    if not s:
+        return "no checks"
+    if "fails" in s:
+        return "contradicted"
+    if s and all(x == "holds" for x in s) and complete:
+        return done
     return f"partly {done}" if "holds" in s else "undecided"
 
 # %% ../nbs/11_verdicts.ipynb #5b3dd86a
 def magnitude_word(outcomes: Iterable, runs_done: int, complete: bool = False) -> str:
-    "The magnitude verdict of an experiment from its magnitude checks' statuses (Outcomes or strings) and whether every planned run has ≥ 3 seeds."
+    ("The magnitude verdict of an experiment from its magnitude checks' statuses (Outcomes or strings) and whether "
+     "every planned run has ≥ 3 seeds.")
     s = [getattr(o, "status", o) for o in outcomes]
-    if not s: return "no published numbers"
-    if runs_done == 0: return "not run yet"
-    if "differs" in s: return "differs"
-    if all(x == "matches" for x in s) and complete: return "matches"
+    if not s:
+        return "no published numbers"
+    if runs_done == 0:
+        return "not run yet"
+    if "differs" in s:
+        return "differs"
+    if all(x == "matches" for x in s) and complete:
+        return "matches"
     return "partly matches" if "matches" in s else "undecided"
 
 # %% ../nbs/11_verdicts.ipynb #3f8c164f
 def verdict(outcomes: list[Outcome], runs_done: int, runs_total: int, seeds: int = MIN_SEEDS, complete: bool = False,
             published: bool = True) -> str:
-    "Both verdicts (`verdict_word`, `magnitude_word`) in one line with the runs behind them, then every check: ✓ holds, ✗ fails; = matches, ≠ differs; ? undecided."
+    ("Both verdicts (`verdict_word`, `magnitude_word`) in one line with the runs behind them, then every check: ✓ "
+     "holds, ✗ fails; = matches, ≠ differs; ? undecided.")
     direction = [o for o in outcomes if o.verdict == "direction"]
     magnitude = [o for o in outcomes if o.verdict == "magnitude"]
     d = verdict_word([o for o in direction if o.counted], runs_done, complete, published)
     m = magnitude_word([o for o in magnitude if o.counted], runs_done, complete)
-    words = "not run yet" if runs_done == 0 else f"{d} in direction, " + (f"{m} in magnitude" if magnitude else "no published numbers for magnitude")
-    count = lambda os, signs: " ".join(f"{sum(o.mark == s for o in os)} {s}" for s in signs if s != "·" or any(not o.counted for o in os))
-    lines = [f"Verdict: {words} — {runs_done} of {runs_total} runs done ({seeds} seed{'s' if seeds != 1 else ''} per point planned; "
+    words = ("not run yet" if runs_done == 0
+             else f"{d} in direction, " + (f"{m} in magnitude" if magnitude else "no published numbers for magnitude"))
+    count = (lambda os,
+             signs: " ".join(f"{sum(o.mark == s for o in os)} {s}" for s in signs if s != "·"
+                             or any(not o.counted for o in os)))
+    lines = [f"Verdict: {words} — {runs_done} of {runs_total} runs done ({seeds} seed{'s' if seeds != 1 else ''} per "
+             f"point planned; "
              f"a check needs {MIN_SEEDS} per point).", f"Direction checks: {count(direction, '✓✗?·')}"]
     lines += [f"  {o}" for o in direction]
     if magnitude:
-        lines.append(f"Magnitude checks, {len(magnitude)} published number{'s' if len(magnitude) != 1 else ''} against ours (= our 95 % "
-                     f"interval inside the band: a level ± 10 points, an effect ± half of it (2 to 10 points), r ± 0.25; ≠ wholly outside it; "
+        lines.append(f"Magnitude checks, {len(magnitude)} published number{'s' if len(magnitude) != 1 else ''} against "
+                     f"ours (= our 95 % "
+                     f"interval inside the band: a level ± 10 points, an effect ± half of it (2 to 10 points), r ± "
+                     f"0.25; ≠ wholly outside it; "
                      f"? neither, too wide or too few seeds; · not counted): {count(magnitude, '=≠?·')}")
     return "\n".join(lines + [f"  {o}" for o in magnitude])
 
@@ -70,8 +89,11 @@ def verdict(outcomes: list[Outcome], runs_done: int, runs_total: int, seeds: int
 def _complete(sweep, root, config) -> bool:
     return all(r["state"] == "done" for r in status(sweep, MIN_SEEDS, root, config))
 
-def checks(name: str, seeds: int = 3, root=None, config: str | None = None, frame=None, verdict: str | None = None) -> tuple[list[Outcome], int, int]:
-    "(outcomes, runs finished, runs planned with `seeds` seeds) of experiment `name` for configuration `config` (default: `recipe_for`'s, the recipe its page reads); `verdict`: only the direction or only the magnitude checks."
+def checks(name: str, seeds: int = 3, root=None, config: str | None = None, frame=None,
+           verdict: str | None = None) -> tuple[list[Outcome], int, int]:
+    ("(outcomes, runs finished, runs planned with `seeds` seeds) of experiment `name` for configuration `config` "
+     "(default: `recipe_for`'s, the recipe its page reads); `verdict`: only the direction or only the magnitude "
+     "checks.")
     cks, sweep = registered(name, verdict), get_sweep(name)
     config = config or recipe_for(name, seeds, root)
     frame = runs_frame(root, config) if frame is None else frame
@@ -83,13 +105,17 @@ POOLED = {"nmi": ("nmi.color-shape", "valB.shape", "NMI and OOD accuracy"),
           "mechanism": ("p_score.shape", "valB.shape", "p-score and OOD accuracy")}
 
 def pooled(name: str, frame: pd.DataFrame) -> str | None:
-    "r over every run in `frame` (unlike runs pooled; judges nothing), for the experiments whose paper figure is a correlation."
-    if name not in POOLED: return None
+    ("r over every run in `frame` (unlike runs pooled; judges nothing), for the experiments whose paper figure is a "
+     "correlation.")
+    if name not in POOLED:
+        return None
     x, y, words = POOLED[name]
     have = frame.dropna(subset=[x, y]) if len(frame) and {x, y} <= set(frame.columns) else frame.iloc[:0]
-    if len(have) < 4: return f"pooled over every run (judges nothing): r({words}) needs 4 runs, {len(have)} have both"
+    if len(have) < 4:
+        return f"pooled over every run (judges nothing): r({words}) needs 4 runs, {len(have)} have both"
     r, lo, hi = pearson_ci(have[x], have[y])
-    return f"pooled over every run, unlike runs mixed (judges nothing): r({words}) = {r:.2f} [{lo:.2f}, {hi:.2f}], {len(have)} runs"
+    return (f"pooled over every run, unlike runs mixed (judges nothing): r({words}) = {r:.2f} [{lo:.2f}, {hi:.2f}], "
+            f"{len(have)} runs")
 
 # %% ../nbs/11_verdicts.ipynb #5fab862b
 def _judged(cks: list[dict], frame: pd.DataFrame, config: str) -> list[str]:
@@ -105,22 +131,27 @@ def _late(cks: list[dict], frame: pd.DataFrame, config: str, dates: dict | None 
     return late, len(dirs), sum(run_start(d, dates)[1] is None for d in dirs)
 
 def _registration(name: str, frame: pd.DataFrame, config: str, verdict: str = "direction") -> str:
-    "When the `verdict` checks of `name` were frozen, and how many of the runs they judge started from a commit holding them."
+    ("When the `verdict` checks of `name` were frozen, and how many of the runs they judge started from a commit "
+     "holding them.")
     cks = registered(name, verdict)
     if not cks:
-        return (f"No checks registered for {name}: " + UNCHECKED.get(name, "none written yet") + "." if verdict == "direction"
+        return (f"No checks registered for {name}: " + UNCHECKED.get(name, "none written yet") + "."
+                if verdict == "direction"
                 else f"No magnitude checks for {name}: the paper published no number for it.")
     latest = max(cks, key=lambda c: datetime.fromisoformat(frozen(c)["date"]))
     commit, date = frozen_in(latest["id"])
     late, n, undated = _late(cks, frame, config)
-    return (f"{verdict.capitalize()} checks frozen in {commit[:7] if len(commit) == 40 else commit} ({date[:10]}); {n - late - undated} of the {n} "
+    return (f"{verdict.capitalize()} checks frozen in {commit[:7] if len(commit) == 40 else commit} ({date[:10]}); "
+            f"{n - late - undated} of the {n} "
             f"runs they judge started from a commit holding them" + ("" if not late else
             f" — for the other {late} the checks were written after the runs: post hoc") +
-            (f"; {undated} run{'s' if undated != 1 else ''} started from a commit neither this clone's git nor {COMMITS} dates: undated" if undated else "") + ".")
+            (f"; {undated} run{'s' if undated != 1 else ''} started from a commit neither this clone's git nor "
+             f"{COMMITS} dates: undated" if undated else "") + ".")
 
 # %% ../nbs/11_verdicts.ipynb #2c941857
 def judge(name: str, seeds: int = 3, root=None, config: str | None = None) -> str:
-    "The two verdicts of experiment `name` with their checks (✓ holds, ✗ fails; = matches, ≠ differs; ? undecided), their pre-registration and any pooled figure."
+    ("The two verdicts of experiment `name` with their checks (✓ holds, ✗ fails; = matches, ≠ differs; ? undecided), "
+     "their pre-registration and any pooled figure.")
     sweep = get_sweep(name)
     config = config or recipe_for(name, seeds, root)
     frame = runs_frame(root, config)
@@ -131,18 +162,23 @@ def judge(name: str, seeds: int = 3, root=None, config: str | None = None) -> st
 
 # %% ../nbs/11_verdicts.ipynb #8a932ee5
 def correlation_table(name: str, root=None, config: str | None = None) -> pd.DataFrame:
-    "Every correlation check of experiment `name` (direction and magnitude), three ways: over runs, over condition means (n = conditions), and over condition means without the 8-colour point; with the paper's r where published."
+    ("Every correlation check of experiment `name` (direction and magnitude), three ways: over runs, over condition "
+     "means (n = conditions), and over condition means without the 8-colour point; with the paper's r where published.")
     config = config or recipe_for(name, root=root)
     frame = runs_frame(root, config)
     parts = [correlations(c, frame, config).assign(verdict=verdict_of(c), paper=c.get("paper", np.nan))
              for c in registered(name) if kind_of(c) is Correlation or c.get("of") == "correlation"]
-    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=["check", "over", "n", "unit", "r", "lo", "hi"])
+    return (pd.concat(parts, ignore_index=True) if parts
+            else pd.DataFrame(columns=["check", "over", "n", "unit", "r", "lo", "hi"]))
 
 def key_number(name: str, frame: pd.DataFrame, config: str = RECIPE) -> dict | None:
-    "The key published number of experiment `name` (its magnitude check marked `key`) beside ours: `label`, `ours`, `paper`, `status`, `check`; None where the paper published none."
+    ("The key published number of experiment `name` (its magnitude check marked `key`) beside ours: `label`, `ours`, "
+     "`paper`, `status`, `check`; None where the paper published none.")
     keys = [c for c in registered(name, "magnitude") if c.get("key")]
-    if not keys: return None
-    key = keys[-1]                                                   # the latest registered: nmi.r_own_conditions_magnitude (rule nmi_key_v2)
+    if not keys:
+        return None
+    # the latest registered: nmi.r_own_conditions_magnitude (rule nmi_key_v2)
+    key = keys[-1]
     reading = {k: v for k, v in magnitude_reading(key, frame, config).items() if k != "detail"}
     out = judge_check(key, frame, config)                            # the typed reading: its estimator, never cut
     n = out.numbers.get("n")
@@ -163,13 +199,16 @@ def _mixed(frame: pd.DataFrame, dirs: list[str]) -> str:
 VERBS = {"holds": "hold", "fails": "fail", "matches": "match", "differs": "differ"}
 
 def check_counts(outcomes, verdict: str = "direction") -> str:
-    "An experiment's checks of one verdict in words: '4 of 4 hold'; '3 of 7 match, 1 differs, 3 undecided, 3 not counted'; '—' for none."
-    if not outcomes: return "—"
+    ("An experiment's checks of one verdict in words: '4 of 4 hold'; '3 of 7 match, 1 differs, 3 undecided, 3 not "
+     "counted'; '—' for none.")
+    if not outcomes:
+        return "—"
     counted = [o for o in outcomes if o.counted]
     yes, no = ("holds", "fails") if verdict == "direction" else ("matches", "differs")
     y, n = sum(o.status == yes for o in counted), sum(o.status == no for o in counted)
     u, skip = len(counted) - y - n, len(outcomes) - len(counted)
-    if not counted: return f"{skip} not counted"
+    if not counted:
+        return f"{skip} not counted"
     parts = [f"{y} of {len(counted)} {VERBS[yes] if len(counted) != 1 else yes}"]
     parts += [f"{n} {no if n == 1 else VERBS[no]}"] if n else []
     parts += [f"{u} undecided"] if u else []
@@ -177,10 +216,14 @@ def check_counts(outcomes, verdict: str = "direction") -> str:
     return ", ".join(parts)
 
 def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.DataFrame:
-    "`experiments_table` with each experiment's seeds per point, its direction verdict and its checks counted in words (`check_counts`), its magnitude verdict and its checks, its key published number beside ours, the runs that did not train one way, the machine kinds its runs trained on, and the checks registered after their runs (post hoc)."
+    ("`experiments_table` with each experiment's seeds per point, its direction verdict and its checks counted in "
+     "words (`check_counts`), its magnitude verdict and its checks, its key published number beside ours, the runs "
+     "that did not train one way, the machine kinds its runs trained on, and the checks registered after their runs "
+     "(post hoc).")
     table = experiments_table(seeds, root, config)
     frames, rows = {}, []
-    for name, cfg in zip(table["experiment"], table["recipe"]):      # each on its own recipe (`recipe_for`), unless `config`
+    # each on its own recipe (`recipe_for`), unless `config`
+    for name, cfg in zip(table["experiment"], table["recipe"]):
         sweep = get_sweep(name)
         frame = frames.setdefault(cfg, runs_frame(root, cfg))
         outcomes, done, _ = checks(name, seeds, root, cfg, frame)
@@ -192,12 +235,15 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
             os = [o for o in outcomes if o.verdict == verdict]
             counted = [o for o in os if o.counted]
             row[verdict] = ("none counted" if os and not counted and done else
-                            verdict_word(counted, done, complete, bool(sweep.paper)) if verdict == "direction" else magnitude_word(counted, done, complete))
+                            verdict_word(counted, done, complete, bool(sweep.paper)) if verdict == "direction"
+                            else magnitude_word(counted, done, complete))
             row[f"{verdict} checks"] = check_counts(os, verdict)
             k, n_judged, _ = _late(registered(name, verdict), frame, cfg)
-            if k: late.append(f"{verdict} ({k} of {n_judged} runs)")
+            if k:
+                late.append(f"{verdict} ({k} of {n_judged} runs)")
         key = key_number(name, frame, cfg)
-        row.update({"key number": key["label"] if key else "—", "ours": key["ours"] if key else "—", "paper": key["paper"] if key else "—",
+        row.update({"key number": key["label"] if key else "—", "ours": key["ours"] if key else "—",
+                    "paper": key["paper"] if key else "—",
                     "mixed provenance": _mixed(frame, _judged(registered(name), frame, cfg)),
                     "machines": "; ".join(sorted(set(k for o in outcomes for k in o.machines))) or "—",
                     "post hoc": ", ".join(late) if late else ("none" if done else "—")})
@@ -206,35 +252,40 @@ def verdicts_table(seeds: int = 3, root=None, config: str | None = None) -> pd.D
 
 # %% ../nbs/11_verdicts.ipynb #84ec3739
 def judge_question(check: dict, frame: pd.DataFrame, config: str = RECIPE, root=None) -> Outcome:
-    "The outcome of one check of a registered question (`question_checks`): undecided without reading OOD where a `shift` or `magnitude` check's arm does not see, else `judge_check`."
+    ("The outcome of one check of a registered question (`question_checks`): undecided without reading OOD where a "
+     "`shift` or `magnitude` check's arm does not see, else `judge_check`.")
     if kind_of(check).gated:
         word, why = sees(check["points"][0], frame, config)
         if word != "sees":
-            return Outcome(check["id"], check["claim"], "undecided", f"{point_label(check['points'][0])}: {word}: {why}; its OOD is not read",
+            return Outcome(check["id"], check["claim"], "undecided",
+                           f"{point_label(check['points'][0])}: {word}: {why}; its OOD is not read",
                            verdict=verdict_of(check))
     return judge_check(check, frame, config, root)
 
 # %% ../nbs/11_verdicts.ipynb #b35cab56
 def questions(name: str, root=None, config: str = RECIPE, frame: pd.DataFrame | None = None) -> pd.DataFrame:
-    "Every point of registered question `name` on the finished runs under `root` (or in `frame`, read once by `runs_frame`): its check, its point, the status and the numbers behind it."
+    ("Every point of registered question `name` on the finished runs under `root` (or in `frame`, read once by "
+     "`runs_frame`): its check, its point, the status and the numbers behind it.")
     frame = runs_frame(root, config) if frame is None else frame
     rows = []
     for c in question_checks(name):
         out, point = judge_question(c, frame, config, root), point_label(c["points"][0])
-        rows.append(dict(check=c["id"], point=point, status=f"{out.mark} {out.status}", detail=out.detail.removeprefix(f"{point}: "),
-                         registered=out.post_hoc or "before its runs"))
+        rows.append(dict(check=c["id"], point=point, status=f"{out.mark} {out.status}",
+                         detail=out.detail.removeprefix(f"{point}: "), registered=out.post_hoc or "before its runs"))
     return pd.DataFrame(rows)
 
 # %% ../nbs/11_verdicts.ipynb #98ed0a6d
 def draw_spread(frame: pd.DataFrame, palette: int, metric: str = "valB.shape", config: str = RECIPE) -> dict:
-    "Per palette, deciding nothing: the standard deviation of the draws' means (`draws`: split_seed 0, 1 and 2 that have runs) and the pooled standard deviation of seeds within a draw (`runs`: how many)."
-    per = [seed_values(point_runs(frame, {"palette": palette, **({"split_seed": s} if s else {})}, config), metric) for s in (0, 1, 2)]
+    ("Per palette, deciding nothing: the standard deviation of the draws' means (`draws`: split_seed 0, 1 and 2 that "
+     "have runs) and the pooled standard deviation of seeds within a draw (`runs`: how many).")
+    per = [seed_values(point_runs(frame, {"palette": palette, **({"split_seed": s} if s else {})}, config), metric)
+           for s in (0, 1, 2)]
     per = [v for v in per if len(v)]
     means = [float(v.mean()) for v in per]
     dof = sum(len(v) - 1 for v in per)
     pooled = float(np.sqrt(sum((len(v) - 1) * v.var(ddof=1) for v in per if len(v) > 1) / dof)) if dof else float("nan")
-    return dict(draws=len(per), between_draws=float(np.std(means, ddof=1)) if len(per) > 1 else float("nan"), runs=sum(map(len, per)),
-                within_draws=pooled)
+    return dict(draws=len(per), between_draws=float(np.std(means, ddof=1)) if len(per) > 1 else float("nan"),
+                runs=sum(map(len, per)), within_draws=pooled)
 
 # %% ../nbs/11_verdicts.ipynb #c13036dd
 ARMS = {"stem": "linear patch stem", "fov": "the paper's camera and 3–10 objects", "steps": "twice the training length"}
@@ -243,17 +294,23 @@ def _arm(point: dict) -> str: return next((w for k, w in ARMS.items() if k in po
 
 def _kinds(rows: pd.DataFrame) -> str:
     "The machine kinds the runs in `rows` trained on, '; '-joined; '—' where none is recorded."
-    return "; ".join(sorted({k for ms in (rows["machines"] if "machines" in rows.columns else []) if isinstance(ms, tuple) for k in ms})) or "—"
+    return ("; ".join(sorted({k for ms in (rows["machines"] if "machines" in rows.columns else [])
+                              if isinstance(ms, tuple) for k in ms})) or "—")
 
 def _mean_iv(v: pd.Series, metric: str = "valB.shape") -> str:
-    if not len(v): return "no run"
-    if len(v) < 2: return f"{number_label(float(v.iloc[0]), metric)} (n=1)"
+    if not len(v):
+        return "no run"
+    if len(v) < 2:
+        return f"{number_label(float(v.iloc[0]), metric)} (n=1)"
     m, lo, hi = (float(a[0]) for a in mean_interval(v.to_numpy(float)))          # rule intervals_v2: never cut
     return f"{interval_label(m, lo, hi, metric)} (n={len(v)})"
 
 # %% ../nbs/11_verdicts.ipynb #2aafd2ac
-def within_rule_false_alarm(sds: dict, palettes=(3, 4, 6), draws: int = 2, n: int = MIN_SEEDS, reps: int = 20_000, seed: int = 0) -> float:
-    "How often the draws rule registered first ('moves' when a draw's 3-seed mean leaves split 0's 95 % t interval) says 'moves' on at least one of its points when no draw has any effect: seeds drawn on the logit scale around each palette's split-0 mean with its observed seed SD (`sds`: {palette: (mean, logit SD)})."
+def within_rule_false_alarm(sds: dict, palettes=(3, 4, 6), draws: int = 2, n: int = MIN_SEEDS, reps: int = 20_000,
+                            seed: int = 0) -> float:
+    ("How often the draws rule registered first ('moves' when a draw's 3-seed mean leaves split 0's 95 % t interval) "
+     "says 'moves' on at least one of its points when no draw has any effect: seeds drawn on the logit scale around "
+     "each palette's split-0 mean with its observed seed SD (`sds`: {palette: (mean, logit SD)}).")
     from scipy import stats
     from scipy.special import expit, logit
     rng, any_move = np.random.default_rng(seed), np.zeros(reps, bool)
@@ -267,7 +324,10 @@ def within_rule_false_alarm(sds: dict, palettes=(3, 4, 6), draws: int = 2, n: in
     return float(any_move.mean())
 
 def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = None) -> tuple[str, pd.DataFrame]:
-    "(the answer to 'does shape OOD depend on the draw of the held-out colours?', one row per palette): rule draws_v2, a one-way random-effects ANOVA over split_seed 0, 1, 2 × 3 seeds (`sysgen.checks.DrawVariance`): the between-draw SD in points with its interval, the ICC(1), the F test on the logit scale, the outcome; beside it the word of the rule registered before the runs, and how often that rule says 'moves' with no effect."
+    ("(the answer to 'does shape OOD depend on the draw of the held-out colours?', one row per palette): rule "
+     "draws_v2, a one-way random-effects ANOVA over split_seed 0, 1, 2 × 3 seeds (`sysgen.checks.DrawVariance`): the "
+     "between-draw SD in points with its interval, the ICC(1), the F test on the logit scale, the outcome; beside it "
+     "the word of the rule registered before the runs, and how often that rule says 'moves' with no effect.")
     from sysgen.checks import empirical_logit, load_check, seed_sds
     from sysgen.readings import run_sample
     frame = runs_frame(root, config) if frame is None else frame
@@ -276,7 +336,8 @@ def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = No
     for c in question_checks("draws"):
         if kind_of(c) is WithinInterval:
             s = judge_question(c, frame, config, root).status
-            old.setdefault(c["points"][0]["palette"], []).append({"holds": "stays", "fails": "moves"}.get(s, "undecided"))
+            old.setdefault(c["points"][0]["palette"],
+                           []).append({"holds": "stays", "fails": "moves"}.get(s, "undecided"))
     sds = {}
     for e in load_questions().get("draws_v2", {}).get("checks", []):
         c = load_check(e)
@@ -286,38 +347,52 @@ def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = No
         est, lo, hi, n, out, _ = c.evaluate(sample)
         a = c.anova(sample)
         base = sample.values(c.draws[0], c.metric)
-        if base.shape[-1] >= 2: sds[pal] = (float(base.mean()), float(empirical_logit(base[0]).std(ddof=1)))
-        row = {"colours": pal ** 3, "runs": int(sum(seeds)), "between-draw SD, points": "—", "ICC(1)": "—", "F test (logit scale)": "—",
+        if base.shape[-1] >= 2:
+            sds[pal] = (float(base.mean()), float(empirical_logit(base[0]).std(ddof=1)))
+        row = {"colours": pal ** 3, "runs": int(sum(seeds)), "between-draw SD, points": "—", "ICC(1)": "—",
+               "F test (logit scale)": "—",
                "outcome": str(out[0]), "registered rule, draws 1 and 2": ", ".join(old.get(pal, [])) or "—",
                "machines": _kinds(pd.concat([sample.rows(d) for d in c.draws]))}
         if a is not None:
             g = a[0]
             row.update({"between-draw SD, points": f"{100 * est[0]:.1f} [{100 * lo[0]:.1f}, {100 * hi[0]:.1f}]",
                         "ICC(1)": f"{g['icc'][0]:.2f} [{g['icc_lo'][0]:.2f}, {g['icc_hi'][0]:.2f}]",
-                        "F test (logit scale)": f"F(2, {3 * (n - 1)}) = {g['F'][0]:.2f}, p = {g['p'][0]:.2f} (α = {c.alpha:.4f})"})
+                        "F test (logit scale)": f"F(2, {3 * (n - 1)}) = {g['F'][0]:.2f}, p = {g['p'][0]:.2f} (α = "
+                                                f"{c.alpha:.4f})"})
         rows.append(row)
     table = pd.DataFrame(rows)
-    if not len(table): return "Not registered", table
+    if not len(table):
+        return "Not registered", table
     if (table["outcome"] == "undecided").any():
         return f"Not decided yet: {done} of {total} runs (3 draws × 3 seeds at each of {len(table)} palettes)", table
     moves = table[table["outcome"] == "moves"]
     sd = "; ".join(f"{r['colours']} colours {r['between-draw SD, points']} points" for _, r in table.iterrows())
-    if len(moves): answer = f"Yes, at {', '.join(f'{c} colours' for c in moves['colours'])}: the between-draw SD of shape OOD is {sd}"
-    else: answer = f"No draw effect detected at any palette: the between-draw SD of shape OOD is {sd}"
-    answer += " (random-effects ANOVA over 3 draws × 3 seeds; 95 % intervals, whose lower end is 0 where the ICC's reaches below 0)"
+    if len(moves):
+        answer = (f"Yes, at {', '.join(f'{c} colours' for c in moves['colours'])}: the between-draw SD of shape OOD is "
+                  f"{sd}")
+    else:
+        answer = f"No draw effect detected at any palette: the between-draw SD of shape OOD is {sd}"
+    answer += (" (random-effects ANOVA over 3 draws × 3 seeds; 95 % intervals, whose lower end is 0 where the ICC's "
+               "reaches below 0)")
     if any("moves" in w for w in table["registered rule, draws 1 and 2"]) and len(sds) == 3:
         fa = within_rule_false_alarm(sds)
-        answer += (f". The rule registered first read 'moves' for a draw, but with no draw effect at all it says so on at least one of its "
-                   f"6 points {100 * fa:.0f} % of the time; this answer replaces it (rule draws_v2, changed after the data)")
+        answer += (f". The rule registered first read 'moves' for a draw, but with no draw effect at all it says so on "
+                   f"at least one of its "
+                   f"6 points {100 * fa:.0f} % of the time; this answer replaces it (rule draws_v2, changed after the "
+                   f"data)")
     return answer, table
 
 # %% ../nbs/11_verdicts.ipynb #e0085e8f
 def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = None) -> tuple[str, pd.DataFrame]:
-    "(the answer to 'what moves our curve?', one row per registered arm and palette: whether it sees, its shape OOD and the baseline's, d = baseline − arm with its Welch 95 % interval, and the registered word; the answer names each arm that moves the curve, toward the paper's or away from it, with its d, each arm that does not see, with its ID, and, once every run is in, each point still undecided)."
+    ("(the answer to 'what moves our curve?', one row per registered arm and palette: whether it sees, its shape OOD "
+     "and the baseline's, d = baseline − arm with its Welch 95 % interval, and the registered word; the answer names "
+     "each arm that moves the curve, toward the paper's or away from it, with its d, each arm that does not see, with "
+     "its ID, and, once every run is in, each point still undecided).")
     frame = runs_frame(root, config) if frame is None else frame
     rows, words, done = [], [], 0
     for c in question_checks("shift"):
-        if kind_of(c) is not Shift: continue
+        if kind_of(c) is not Shift:
+            continue
         p = c["points"][0]
         arm, base = (seed_values(point_runs(frame, q, config), "valB.shape") for q in (p, base_point(p)))
         seen, why = sees(p, frame, config)
@@ -327,49 +402,64 @@ def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = N
             est, lo, hi = diff_ci(arm.to_numpy(), base.to_numpy())
             d = f"{interval_label(est, lo, hi, 'valB.shape', difference=True)}"
             word = shift_word(lo, hi, c["margin"]) if seen == "sees" else "does not see"
-        else: word = "does not see" if blind else "undecided"
+        else:
+            word = "does not see" if blind else "undecided"
         words.append(word)
-        if blind: d = "not read"                        # registered: an arm that misses the ID targets has its OOD not read
+        if blind:
+            d = "not read"                        # registered: an arm that misses the ID targets has its OOD not read
         rows.append({"colours": p["palette"] ** 3, "arm": _arm(p), "sees": f"{seen}: {why}" if blind else seen,
                      "shape OOD, arm": "not read" if blind else _mean_iv(arm), "shape OOD, baseline": _mean_iv(base),
                      "baseline − arm, points": d, "registered word": word})
     table = pd.DataFrame(rows)
-    named = lambda ws: "; ".join(f"{r['arm']} at {r['colours']} colours ({r['registered word']}: baseline − arm {r['baseline − arm, points']} points)"
+    named = lambda ws: "; ".join(f"{r['arm']} at {r['colours']} colours ({r['registered word']}: baseline − arm "
+                                 f"{r['baseline − arm, points']} points)"
                                  for r in rows if r["registered word"] in ws)
     toward, away = named(("explains the shift", "moves the curve toward the paper's")), named(("moves it away",))
-    moved = "; ".join(([f"toward the paper's: {toward}"] if toward else []) + ([f"away from the paper's: {away}"] if away else []))
-    unseen = "; ".join(f"{r['arm']} at {r['colours']} colours ({r['sees'].removeprefix('does not see: ')})" for r in rows if r["registered word"] == "does not see")
+    moved = "; ".join(([f"toward the paper's: {toward}"] if toward else [])
+                      + ([f"away from the paper's: {away}"] if away else []))
+    unseen = "; ".join(f"{r['arm']} at {r['colours']} colours ({r['sees'].removeprefix('does not see: ')})"
+                       for r in rows if r["registered word"] == "does not see")
     unseen = f"; does not see, so its OOD is not read: {unseen}" if unseen else ""
     found = lambda none: (f"Moves the curve {moved}" if toward else none + (f"; {moved}" if away else "")) + unseen
     open_ = [r for r, w in zip(rows, words) if w == "undecided"]
     if not open_ and words:
         answer = found("No arm moves the curve toward the paper's")
     elif done < 3 * len(words):
-        answer = (f"Not decided yet: {len(words) - len(open_)} of {len(words)} arm points decided ({done} of {3 * len(words)} runs)"
+        answer = (f"Not decided yet: {len(words) - len(open_)} of {len(words)} arm points decided ({done} of "
+                  f"{3 * len(words)} runs)"
                   + (f"; so far moving the curve {moved}" if moved else "") + unseen)
-    else:                                              # every run is in, and some intervals are still too wide to decide at n = 3
-        answer = (found("No arm decidedly moves the curve toward the paper's") + "; undecided with all 3 seeds in: " + "; ".join(f"{r['arm']} at {r['colours']} colours (baseline − arm {r['baseline − arm, points']} points)" for r in open_))
+    # every run is in, and some intervals are still too wide to decide at n = 3
+    else:
+        answer = (found("No arm decidedly moves the curve toward the paper's") + "; undecided with all 3 seeds in: "
+                  + "; ".join(f"{r['arm']} at {r['colours']} colours (baseline − arm {r['baseline − arm, points']} "
+                              f"points)" for r in open_))
     return answer, table
 
 # %% ../nbs/11_verdicts.ipynb #9a752086
 def _points_of(check: dict) -> list[dict]:
-    return ([check["a"], check["b"]] if "a" in check else check.get("points") or check.get("family") or [check["point"]])
+    return ([check["a"], check["b"]] if "a" in check else check.get("points") or check.get("family")
+            or [check["point"]])
 
 def _plain(v):
     "A JSON-safe number: None for NaN."
-    return None if v is None or (isinstance(v, float) and v != v) else float(v) if isinstance(v, (float, np.floating)) else v
+    return (None if v is None or (isinstance(v, float) and v != v) else float(v) if isinstance(v, (float, np.floating))
+            else v)
 
 # %% ../nbs/11_verdicts.ipynb #157ed86c
 def verdict_record(check: dict, out: Outcome, recipe: str, experiment: str) -> dict:
-    "One check's judgement as data (`sysgen verdicts --json`): accuracies as fractions, the band as [lo, hi] where the check has one."
+    ("One check's judgement as data (`sysgen verdicts --json`): accuracies as fractions, the band as [lo, hi] where "
+     "the check has one.")
     nums = out.numbers or {}
     outcome = out.status if out.counted else f"{out.status} ({out.note}: not counted)"
     band = nums.get("band")
     kind = kind_of(check)
-    if band is None and kind is Equivalence: band = [-check["margin"], check["margin"]]
+    if band is None and kind is Equivalence:
+        band = [-check["margin"], check["margin"]]
     return dict(id=check["id"], experiment=experiment, kind=kind.label(check),
-                recipe=recipe, metric=check.get("metric") or f"r({check.get('x')}, {check.get('y')})", points=_points_of(check),
-                outcome=outcome, estimate=_plain(nums.get("estimate")), lo=_plain(nums.get("lo")), hi=_plain(nums.get("hi")),
+                recipe=recipe, metric=check.get("metric") or f"r({check.get('x')}, {check.get('y')})",
+                points=_points_of(check),
+                outcome=outcome, estimate=_plain(nums.get("estimate")), lo=_plain(nums.get("lo")),
+                hi=_plain(nums.get("hi")),
                 n=nums.get("n"), band=[_plain(b) for b in band] if band is not None else None, paper=check.get("paper"),
                 difference=kind.reads_difference(check),
                 can_fail=can_fail(check), machines=list(out.machines), post_hoc=out.post_hoc or "", detail=out.detail,
@@ -377,10 +467,13 @@ def verdict_record(check: dict, out: Outcome, recipe: str, experiment: str) -> d
 
 # %% ../nbs/11_verdicts.ipynb #aece5f7f
 def verdict_records(recipe: str = RECIPE, root=None) -> dict:
-    "{'checks': [...]}: every registered check judged on recipe `recipe`'s runs under `root`, sweeps' and registered questions' alike (`verdict_record`)."
+    ("{'checks': [...]}: every registered check judged on recipe `recipe`'s runs under `root`, sweeps' and registered "
+     "questions' alike (`verdict_record`).")
     frame, out = runs_frame(root, recipe), []
     for name in SWEEPS:
-        for c in registered(name): out.append(verdict_record(c, judge_check(c, frame, recipe, root), recipe, name))
+        for c in registered(name):
+            out.append(verdict_record(c, judge_check(c, frame, recipe, root), recipe, name))
     for q in ("draws", "shift"):
-        for c in question_checks(q): out.append(verdict_record(c, judge_question(c, frame, recipe, root), recipe, f"question: {q}"))
+        for c in question_checks(q):
+            out.append(verdict_record(c, judge_question(c, frame, recipe, root), recipe, f"question: {q}"))
     return {"checks": out}
