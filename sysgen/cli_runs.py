@@ -29,17 +29,22 @@ __all__ = ['runtime_overrides', 'set_overrides', 'dataset_command', 'render_comm
 def runtime_overrides(args) -> dict:
     "The configuration fields set by --threads, --device, --bf16 and --attention (those given)."
     out = {}
-    if getattr(args, "threads", None) is not None: out["threads"] = args.threads
-    if getattr(args, "device", None) is not None: out["device"] = args.device
-    if getattr(args, "bf16", None) is not None: out["bf16"] = args.bf16 if args.bf16 == "auto" else args.bf16 == "true"
-    if getattr(args, "attention", None) is not None: out["attention"] = args.attention
+    if getattr(args, "threads", None) is not None:
+        out["threads"] = args.threads
+    if getattr(args, "device", None) is not None:
+        out["device"] = args.device
+    if getattr(args, "bf16", None) is not None:
+        out["bf16"] = args.bf16 if args.bf16 == "auto" else args.bf16 == "true"
+    if getattr(args, "attention", None) is not None:
+        out["attention"] = args.attention
     return out
 
 # %% ../nbs/11d_cli_runs.ipynb #ue0code1
 def _either(names: list[str]) -> str: return " or ".join(filter(None, [", ".join(names[:-1]), names[-1]]))
 
 def set_overrides(cls, items, flag: str = "--set") -> dict:
-    "{field: value} of the `--set KEY=VALUE` `items` for the dataclass `cls` (`sysgen.io.parse_overrides`); a bad item is a `UsageError` naming `flag`, an unknown key with the closest known ones."
+    ("{field: value} of the `--set KEY=VALUE` `items` for the dataclass `cls` (`sysgen.io.parse_overrides`); a bad "
+     "item is a `UsageError` naming `flag`, an unknown key with the closest known ones.")
     known = [f.name for f in fields(cls)]
     for item in items or []:
         key, sep, _ = item.partition("=")
@@ -48,8 +53,10 @@ def set_overrides(cls, items, flag: str = "--set") -> dict:
             hint = (f"did you mean {_either(close)}?" if close else
                     f"none is close (the keys are the fields of {cls.__module__}.{cls.__name__})")
             raise UsageError(f"{flag}: unknown {getattr(cls, 'KIND', 'configuration')} key {key!r}; {hint}")
-    try: return parse_overrides(cls, items)
-    except ValueError as e: raise UsageError(f"{flag}: {e}") from None
+    try:
+        return parse_overrides(cls, items)
+    except ValueError as e:
+        raise UsageError(f"{flag}: {e}") from None
 
 # %% ../nbs/11d_cli_runs.ipynb #d7a1c0de
 def dataset_command(args) -> None:
@@ -61,28 +68,35 @@ def dataset_command(args) -> None:
         with torch_threads(choose_threads(args.threads)): print(merge_shards(args.merge, progress=not args.quiet))
         return
     missing = [o for o, v in (("--palette", args.palette), ("--out", args.out)) if v is None]
-    if missing: args.parser.error(f"the following arguments are required: {', '.join(missing)} (or --merge DIR)")
+    if missing:
+        args.parser.error(f"the following arguments are required: {', '.join(missing)} (or --merge DIR)")
     config = dataset_config(args)
-    try: shard = parse_shard(args.shard)
-    except ValueError as e: raise UsageError(f"--{e}") from None             # 'shard must be …'
+    try:
+        shard = parse_shard(args.shard)
+    except ValueError as e:
+        raise UsageError(f"--{e}") from None             # 'shard must be …'
     with torch_threads(choose_threads(args.threads)):
         path = build_dataset(config, args.out, shard=shard, progress=not args.quiet, batch_size=args.batch)
     print(load_dataset(path, verify=False))
 
 # %% ../nbs/11d_cli_runs.ipynb #67908c3a
 def _writable(path: Path, flag: str = "--out") -> Path:
-    "`path`, its directory created; a place that cannot be written fails here, before any work and creating nothing: one ValueError naming `flag`, the path and why (permission denied, a read-only file system, …)."
+    ("`path`, its directory created; a place that cannot be written fails here, before any work and creating nothing: "
+     "one ValueError naming `flag`, the path and why (permission denied, a read-only file system, …).")
     there = next(p for p in path.parents if p.exists())               # the deepest directory that exists
     try:
-        if not os.access(there, os.W_OK): raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-        tempfile.TemporaryFile(dir=there).close()                      # what even root cannot do on a read-only file system
+        if not os.access(there, os.W_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        # what even root cannot do on a read-only file system
+        tempfile.TemporaryFile(dir=there).close()
     except OSError as e:
         raise ValueError(f"{flag} {path}: cannot write in {there} ({(e.strerror or str(e)).lower()})") from None
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
 
 def _unseen(scenes, split):
-    "(B, K) True for each object of `scenes` whose combination of the `split`'s probe (its shape, by default) and colour training never shows (`SystematicSplit.held_out`)."
+    ("(B, K) True for each object of `scenes` whose combination of the `split`'s probe (its shape, by default) and "
+     "colour training never shows (`SystematicSplit.held_out`).")
     import numpy as np
     from sysgen.scenes import palette, vocabulary
     index = {c: i for i, c in enumerate(palette(scenes.palette_n).names)}
@@ -92,7 +106,8 @@ def _unseen(scenes, split):
     return out
 
 def _with_legend(grid, text: str, colour):
-    "`grid` (H, W, 3 uint8) with one line below it: a box in the marks' `colour`, then `text`; widened where the line needs it."
+    ("`grid` (H, W, 3 uint8) with one line below it: a box in the marks' `colour`, then `text`; widened where the line "
+     "needs it.")
     import numpy as np
     from PIL import Image, ImageDraw, ImageFont
     font = ImageFont.load_default()
@@ -131,11 +146,13 @@ def render_command(args) -> None:
 # %% ../nbs/11d_cli_runs.ipynb #ce606b09
 def bench_render(size: int = 64, images: int = 4000, batch: int = 512, antialias: int = 1, palette: int = 6,
                  seed: int = 0, repeats: int = 1, threads: int | None = None, device="cpu") -> dict:
-    "Renderer throughput on `images` freshly sampled scenes: a dict with `images_per_s`, `seconds`, `threads`, `device`, …"
+    ("Renderer throughput on `images` freshly sampled scenes: a dict with `images_per_s`, `seconds`, `threads`, "
+     "`device`, …")
     from sysgen.render import render_benchmark
     from sysgen.runtime import choose_threads, torch_threads
     for name, v in (("images", images), ("batch", batch), ("repeats", repeats)):
-        if v < 1: raise ValueError(f"{name} must be ≥ 1, got {v}")
+        if v < 1:
+            raise ValueError(f"{name} must be ≥ 1, got {v}")
     with torch_threads(choose_threads(threads)):          # None or 0: OMP_NUM_THREADS if set, else 1
         return render_benchmark(size=size, images=images, batch_size=batch, antialias=antialias, palette_n=palette,
                                 seed=seed, repeats=repeats, device=device)
@@ -155,52 +172,66 @@ def bench_train_command(args) -> None:
         from sysgen.packed import packed_benchmark
         print(json.dumps(packed_benchmark(args.config or RECIPE, pack=args.pack, steps=args.steps, warmup=args.warmup,
                                           compile=args.compile, **overrides)))
-    else: print(json.dumps(train_benchmark(args.config or RECIPE, steps=args.steps, warmup=args.warmup,
-                                           compile=args.compile, **overrides)))
+    else:
+        print(json.dumps(train_benchmark(args.config or RECIPE, steps=args.steps, warmup=args.warmup,
+                                         compile=args.compile, **overrides)))
 
 # %% ../nbs/11d_cli_runs.ipynb #5e5a7312
 def _check_checkpoint(run: RunDir, advice: str) -> None:
     "Stop with one sentence and `advice` when the run's ckpt.pt exists but cannot be read (its cause: --verbose)."
     from sysgen.train import load_checkpoint
-    if not run.has("ckpt"): return
-    try: load_checkpoint(run.ckpt_file)
+    if not run.has("ckpt"):
+        return
+    try:
+        load_checkpoint(run.ckpt_file)
     except ValueError as e:
-        raise ValueError(f"the checkpoint {run.ckpt_file} cannot be read (corrupt, truncated or not sysgen's); {advice}") from e
+        raise ValueError(f"the checkpoint {run.ckpt_file} cannot be read (corrupt, truncated or not sysgen's); "
+                         f"{advice}") from e
 
 
 # %% ../nbs/11d_cli_runs.ipynb #3e9b533f
 def _given(args) -> list[tuple[str, str, object]]:
-    "(the flag as typed, the field it sets, its value) for --config, --palette, --seed and each --set of `sysgen train`."
+    ("(the flag as typed, the field it sets, its value) for --config, --palette, --seed and each --set of `sysgen "
+     "train`.")
     from sysgen.config import TrainConfig
-    out = [(f"{flag} {v}", field, v) for flag, field, v in (("--config", "name", args.config), ("--palette", "palette", args.palette),
+    out = [(f"{flag} {v}", field, v)
+           for flag, field, v in (("--config", "name", args.config), ("--palette", "palette", args.palette),
                                                             ("--seed", "seed", args.seed)) if v is not None]
     return out + [(f"--set {item}", *next(iter(set_overrides(TrainConfig, [item]).items()))) for item in args.set]
 
 def _flagged(e: ValueError, given) -> str:
-    "The message of the configuration's error `e` under the flag that set its field (`FieldError.field`, else the message's first word): `--palette must be …`, `--set: steps must be …`."
+    ("The message of the configuration's error `e` under the flag that set its field (`FieldError.field`, else the "
+     "message's first word): `--palette must be …`, `--set: steps must be …`.")
     field = getattr(e, "field", None) or str(e).split(" ", 1)[0]
     flag = next((typed.split()[0] for typed, f, _ in given if f == field), None)
-    if flag is None: return str(e)
+    if flag is None:
+        return str(e)
     return f"{flag}: {e}" if flag == "--set" else f"{flag} {getattr(e, 'problem', None) or str(e).split(' ', 1)[1]}"
 
 def train_config_of(args):
-    "The configuration `sysgen train` trains: --config (else the recipe), then --set, --palette, --seed and the runtime flags; a value it refuses is a `UsageError` naming the flag."
+    ("The configuration `sysgen train` trains: --config (else the recipe), then --set, --palette, --seed and the "
+     "runtime flags; a value it refuses is a `UsageError` naming the flag.")
     from sysgen.recipes import CONFIGS, RECIPE, get_config
     if args.config is not None and args.config not in CONFIGS:
         raise UsageError(f"--config: unknown configuration {args.config!r}; expected one of {', '.join(CONFIGS)}")
     given = _given(args)
     overrides = {field: v for _, field, v in given if field != "name"}
-    try: return get_config(args.config or RECIPE, **{**overrides, **runtime_overrides(args)})
-    except ValueError as e: raise UsageError(_flagged(e, given)) from None
+    try:
+        return get_config(args.config or RECIPE, **{**overrides, **runtime_overrides(args)})
+    except ValueError as e:
+        raise UsageError(_flagged(e, given)) from None
 
 def _resumed_config(args, saved):
-    "The configuration a resumed run continues with: `saved` (its config.json) with the runtime flags given. A flag that disagrees with what the run learns is an error naming it."
+    ("The configuration a resumed run continues with: `saved` (its config.json) with the runtime flags given. A flag "
+     "that disagrees with what the run learns is an error naming it.")
     from dataclasses import replace
     runtime = {}
     for flag, field, v in _given(args):
-        if field in saved.RUNTIME: runtime[field] = v                         # how it computes may change
+        if field in saved.RUNTIME:
+            runtime[field] = v                         # how it computes may change
         elif getattr(saved, field) != v:
-            raise ValueError(f"{flag} disagrees with the run's config.json ({field}={getattr(saved, field)}): resume without it, "
+            raise ValueError(f"{flag} disagrees with the run's config.json ({field}={getattr(saved, field)}): resume "
+                             f"without it, "
                              "or train into another --run-dir")
     return replace(saved, **{**runtime, **runtime_overrides(args)})
 
@@ -211,7 +242,8 @@ def _saved_config(run: RunDir):
     return TrainConfig.from_dict(run.run_config()) if run.has("config") else None
 
 def _check_data(config) -> None:
-    "Stop, before anything is loaded, when the dataset in `config.data_dir` cannot feed the run; say which option to change."
+    ("Stop, before anything is loaded, when the dataset in `config.data_dir` cannot feed the run; say which option to "
+     "change.")
     from sysgen.dataset_files import check_compatible, saved_config
     check_compatible(saved_config(config.data_dir), config.image_size, config.text_len, config.palette,
                      where=f"the dataset {config.data_dir}")
@@ -220,20 +252,28 @@ _DISK_FULL = ("unexpected pos", "PytorchStreamWriter failed")   # torch.save's o
 
 @contextmanager
 def _disk_full(run: RunDir):
-    "A full disk while training `run` as one OSError ENOSPC naming the file (torch.save's own words for it included), with a note of what the run directory keeps: a run that reached no checkpoint has the files this command wrote removed."
+    ("A full disk while training `run` as one OSError ENOSPC naming the file (torch.save's own words for it included), "
+     "with a note of what the run directory keeps: a run that reached no checkpoint has the files this command wrote "
+     "removed.")
     before = set(run.path.iterdir()) if run.path.is_dir() else None   # what the run directory held before
-    try: yield
+    try:
+        yield
     except (OSError, RuntimeError) as e:
-        if isinstance(e, RuntimeError) and any(s in str(e) for s in _DISK_FULL): full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(run.ckpt_file))
-        elif isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT): full = OSError(e.errno, e.strerror, e.filename)
-        else: raise
+        if isinstance(e, RuntimeError) and any(s in str(e) for s in _DISK_FULL):
+            full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(run.ckpt_file))
+        elif isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT):
+            full = OSError(e.errno, e.strerror, e.filename)
+        else:
+            raise
         if run.has("ckpt"):
             full.add_note(f"{run} keeps its checkpoint at step {run.checkpoint_step()}: free some space, then continue "
                           f"with sysgen train --resume --run-dir {run}")
         else:                                                     # nothing to resume: leave the directory as it was
             for p in set(run.path.iterdir()) - (before or set()) if run.path.is_dir() else ():
-                if p.is_file(): p.unlink()
-            if before is None and run.path.is_dir() and not any(run.path.iterdir()): run.path.rmdir()
+                if p.is_file():
+                    p.unlink()
+            if before is None and run.path.is_dir() and not any(run.path.iterdir()):
+                run.path.rmdir()
             full.add_note(f"the files this run wrote are removed ({run} is as it was)")
         raise full from e
 
@@ -247,11 +287,13 @@ def _check_run_dir(run: RunDir) -> None:
 def _wall(seconds: float) -> str:
     "A wall time for people: 3.4 s, 2 min 5 s, 1 h 23 min."
     s = round(seconds)
-    if seconds < 60: return f"{seconds:.1f} s"
+    if seconds < 60:
+        return f"{seconds:.1f} s"
     return f"{s // 60} min {s % 60} s" if s < 3600 else f"{s // 3600} h {s % 3600 // 60} min"
 
 def train_summary(run: RunDir, result: dict) -> str:
-    "What `sysgen train` prints when a run ends: its accuracy (%) per attribute in distribution (valA) and out of it (valB, valC) as a small table, its steps and wall time, and where its files are."
+    ("What `sysgen train` prints when a run ends: its accuracy (%) per attribute in distribution (valA) and out of it "
+     "(valB, valC) as a small table, its steps and wall time, and where its files are.")
     m = result["metrics"]
     cols = [("ID (valA)", "valA"), ("OOD (valB)", "valB"), ("OOD (valC)", "valC")]
     attrs = list(dict.fromkeys(a for _, s in cols for a, v in m.get(s, {}).items() if isinstance(v, (int, float))))
@@ -275,27 +317,35 @@ def train_command(args) -> None:
     from sysgen.lifecycle import train
     config = train_config_of(args)
     base = CONFIGS[config.name]                      # the default directory is named by what is learned only
-    run = RunDir(args.run_dir or f"runs/{run_name(replace(config, **{k: getattr(base, k) for k in TrainConfig.RUNTIME}))}")
+    run = RunDir(args.run_dir
+                 or f"runs/{run_name(replace(config, **{k: getattr(base, k) for k in TrainConfig.RUNTIME}))}")
     _check_run_dir(run)
     saved = _saved_config(run)
     if args.resume and saved is None:
-        raise FileNotFoundError(f"--resume: {run} holds no run to resume ({'it does not exist' if not run.path.exists() else 'no config.json'}); "
+        raise FileNotFoundError(f"--resume: {run} holds no run to resume "
+                                f"({'it does not exist' if not run.path.exists() else 'no config.json'}); "
                                 "train without --resume to start one there")
-    if args.resume: config = _resumed_config(args, saved)
+    if args.resume:
+        config = _resumed_config(args, saved)
     finished = run.has("result") and saved is not None
-    if finished: run.read_result()                   # a corrupt result.json is named, never taken for a finished run
+    if finished:
+        run.read_result()                   # a corrupt result.json is named, never taken for a finished run
     _check_checkpoint(run, "its result.json stands, but `sysgen eval` cannot recompute it: to have a checkpoint "
                       "again, train the run into another --run-dir" if finished else
                       "delete it to train this run from the start, or train into another --run-dir")
-    if config.data_dir is not None and not finished: _check_data(config)
+    if config.data_dir is not None and not finished:
+        _check_data(config)
     with _disk_full(run):
         result = train(config, run.path, resume=args.resume, progress=not args.quiet, render_device=args.render_device)
-    if finished: print(f"{run} is finished: nothing to train. Its result is {run.result_file} "
-                       "(to train it again, choose another --run-dir).")
-    if not result: return
+    if finished:
+        print(f"{run} is finished: nothing to train. Its result is {run.result_file} "
+              "(to train it again, choose another --run-dir).")
+    if not result:
+        return
     if args.json:
         print(json.dumps(dict(run_dir=str(run), metrics=result["metrics"], wall_seconds=result["wall_seconds"])))
-    else: print(train_summary(run, result))
+    else:
+        print(train_summary(run, result))
 
 
 # %% ../nbs/11d_cli_runs.ipynb #8c2a1c17
@@ -304,11 +354,14 @@ def eval_command(args) -> None:
     run = RunDir(args.run_dir)
     _saved_config(run)                                                   # a corrupt config.json is named
     _check_checkpoint(run, "train the run again (sysgen train --run-dir DIR) to evaluate it")
-    try: run.read_result() if run.has("result") else None
-    except ValueError:                                                   # this command rewrites it: keep the old bytes aside
+    try:
+        run.read_result() if run.has("result") else None
+    # this command rewrites it: keep the old bytes aside
+    except ValueError:
         aside = run.result_file.with_name(run.result_file.name + ".corrupt")
         run.result_file.replace(aside)
-        print(f"{run.result_file} was not a finished run's result: it is written anew (what it recorded of the training, "
+        print(f"{run.result_file} was not a finished run's result: it is written anew (what it recorded of the "
+              f"training, "
               f"such as its wall time, is lost; the old file is {aside})", file=sys.stderr)
     print(json.dumps(evaluate_run(run.path, device=args.device, threads=args.threads)["metrics"]))
 
@@ -319,33 +372,42 @@ def _slurm_params(items) -> dict:
     params = {}
     for item in items:
         key, sep, value = item.partition("=")
-        if not sep: raise UsageError(f"--slurm expects KEY=VALUE, got {item!r}; e.g. --slurm slurm_partition=gpu")
+        if not sep:
+            raise UsageError(f"--slurm expects KEY=VALUE, got {item!r}; e.g. --slurm slurm_partition=gpu")
         params[key] = int(value) if value.isdigit() else value
     return params
 
 def _sweep_overrides(args) -> dict:
-    "The fields --set changes in every run of the sweep; a `UsageError` for an unknown sweep or --config, naming --set for a key the configuration lacks or the sweep varies, and with --verdict."
+    ("The fields --set changes in every run of the sweep; a `UsageError` for an unknown sweep or --config, naming "
+     "--set for a key the configuration lacks or the sweep varies, and with --verdict.")
     from sysgen.sweep import get_sweep
     from sysgen.config import TrainConfig
     from sysgen.recipes import CONFIGS
-    try: sweep = get_sweep(args.name)                          # an unknown NAME is its own error
-    except ValueError as e: raise UsageError(str(e)) from None
+    try:
+        sweep = get_sweep(args.name)                          # an unknown NAME is its own error
+    except ValueError as e:
+        raise UsageError(str(e)) from None
     if args.config is not None and args.config not in CONFIGS:
         raise UsageError(f"--config: unknown configuration {args.config!r}; expected one of {', '.join(CONFIGS)}")
     overrides = set_overrides(TrainConfig, args.set)
-    try: overrides = sweep.check_overrides(overrides)
-    except ValueError as e: raise UsageError(f"--set: {e}") from None
+    try:
+        overrides = sweep.check_overrides(overrides)
+    except ValueError as e:
+        raise UsageError(f"--set: {e}") from None
     if overrides and args.verdict:
         raise UsageError("--verdict judges the sweep's own runs by the checks registered for them; runs made with "
                          "--set are another experiment, with no checks registered (--list shows their state)")
     return overrides
 
 def _refuse_corrupt(runs: list[dict], name: str) -> None:
-    "Stop before any work when a run of `runs` (`status`'s rows) has a result.json that cannot be read: one line naming each."
+    ("Stop before any work when a run of `runs` (`status`'s rows) has a result.json that cannot be read: one line "
+     "naming each.")
     bad = [r for r in runs if r["state"] == "corrupt"]
     if bad:
-        raise ValueError(f"{len(bad)} run{'s' if len(bad) > 1 else ''} of {name} {'have' if len(bad) > 1 else 'has'} a result.json "
-                         f"that is not a finished run's: {', '.join(str(RunDir(r['run_dir']).result_file) for r in bad)}; delete "
+        raise ValueError(f"{len(bad)} run{'s' if len(bad) > 1 else ''} of {name} {'have' if len(bad) > 1 else 'has'} a "
+                         f"result.json "
+                         f"that is not a finished run's: "
+                         f"{', '.join(str(RunDir(r['run_dir']).result_file) for r in bad)}; delete "
                          "each to train its run again, or recompute it from the checkpoint with sysgen eval RUN_DIR")
 
 def sweep_command(args) -> None:
@@ -356,18 +418,21 @@ def sweep_command(args) -> None:
     runs = status(args.name, args.seeds, root, args.config, overrides)
     if args.list:
         for r in runs:   # partial and running runs: the step reached, of the run's steps
-            at = f"{'?' if r['step'] is None else r['step']}/{r['steps']}" if r["state"] in ("partial", "running") else ""
+            at = (f"{'?' if r['step'] is None else r['step']}/{r['steps']}" if r["state"] in ("partial", "running")
+                  else "")
             print(f"{r['index']:4d}  {r['state']:8s} {at:>11s}  {r['run_dir']}")
         return
     if args.train_args:                            # RUNS_FILE lines of sysgen pack: NAME ARGS...
         _refuse_corrupt(runs, args.name)
         for r in runs:
             if r["state"] in ("todo", "partial"):
-                print(" ".join([r["name"], *train_args(r["config"]), *(["--resume"] if r["state"] == "partial" else [])]))
+                print(" ".join([r["name"], *train_args(r["config"]),
+                                *(["--resume"] if r["state"] == "partial" else [])]))
         return
     if args.verdict:
         from sysgen.verdicts import judge
-        print(judge(args.name, args.seeds, root, config=args.config)); return
+        print(judge(args.name, args.seeds, root, config=args.config))
+        return
     params = _slurm_params(args.slurm)
     if args.executor != "packed" and (args.pack is not None or args.budget is not None):
         raise UsageError("--pack and --budget go with --executor packed")
@@ -378,7 +443,8 @@ def sweep_command(args) -> None:
         _refuse_corrupt(runs[args.index:args.index + 1], args.name)
         if runs[args.index]["state"] == "done":
             print(f"run {args.index} is finished: its result is {RunDir(runs[args.index]['run_dir']).result_file}")
-    else: _refuse_corrupt(runs, args.name)
+    else:
+        _refuse_corrupt(runs, args.name)
     from sysgen.executors import sweep as run_sweep
     from sysgen.runtime import choose_threads, torch_threads
     with torch_threads(choose_threads(args.threads)):
@@ -386,13 +452,21 @@ def sweep_command(args) -> None:
             from sysgen.packed import run_packed
             out = run_packed([r["config"] for r in runs], root, analyse=not args.no_analysis, progress=not args.quiet,
                              pack=args.pack, budget=args.budget)
-        else: out = run_sweep(args.name, seeds=args.seeds, executor=args.executor, root=root, config=args.config, index=args.index,
-                             jobs=args.jobs, analyse=not args.no_analysis, progress=not args.quiet, overrides=overrides, **params)
-    if args.index is not None: print(json.dumps(dict(metrics=out["metrics"], wall_seconds=out["wall_seconds"]))); return
-    if not out: print(f"nothing to do: all {len(runs)} runs of {args.name} in {root} are finished"
-                      + ("" if args.no_analysis else " and analysed") + ".")
-    if args.executor == "slurm": print(json.dumps(dict(submitted=[j.job_id for j in out])))
-    else: print(json.dumps(dict(trained=out)))
+        else:
+            out = run_sweep(args.name, seeds=args.seeds, executor=args.executor, root=root, config=args.config,
+                            index=args.index,
+                           jobs=args.jobs, analyse=not args.no_analysis, progress=not args.quiet, overrides=overrides,
+                            **params)
+    if args.index is not None:
+        print(json.dumps(dict(metrics=out["metrics"], wall_seconds=out["wall_seconds"])))
+        return
+    if not out:
+        print(f"nothing to do: all {len(runs)} runs of {args.name} in {root} are finished"
+              + ("" if args.no_analysis else " and analysed") + ".")
+    if args.executor == "slurm":
+        print(json.dumps(dict(submitted=[j.job_id for j in out])))
+    else:
+        print(json.dumps(dict(trained=out)))
 
 
 # %% ../nbs/11d_cli_runs.ipynb #dd87daa8
@@ -401,21 +475,28 @@ def _run_list(path) -> list[tuple]:
     import shlex
     out = []
     for n, line in enumerate(Path(path).read_text().splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"): continue
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
         name, *argv = shlex.split(line)
-        if "--run-dir" in argv: raise ValueError(f"{path}, line {n}: no --run-dir in a run list (the run's directory is RUNS/{name})")
-        try: out.append((name, train_config(argv)))
-        except UsageError as e: raise ValueError(f"{path}, line {n} ({name}): {e}") from None
-        except ValueError: raise ValueError(f"{path}, line {n}: the arguments of {name} are not sysgen train's (above)") from None
+        if "--run-dir" in argv:
+            raise ValueError(f"{path}, line {n}: no --run-dir in a run list (the run's directory is RUNS/{name})")
+        try:
+            out.append((name, train_config(argv)))
+        except UsageError as e:
+            raise ValueError(f"{path}, line {n} ({name}): {e}") from None
+        except ValueError:
+            raise ValueError(f"{path}, line {n}: the arguments of {name} are not sysgen train's (above)") from None
     names = [n for n, _ in out]
-    if len(set(names)) < len(names): raise ValueError(f"{path} names a run twice: {sorted({n for n in names if names.count(n) > 1})}")
+    if len(set(names)) < len(names):
+        raise ValueError(f"{path} names a run twice: {sorted({n for n in names if names.count(n) > 1})}")
     return out
 
 def pack_command(args) -> None:
     from dataclasses import replace
     from sysgen.io import runs_root
     from sysgen.packed import train_packed
-    if not Path(args.runs_file).is_file(): raise FileNotFoundError(f"no run list at {args.runs_file}")
+    if not Path(args.runs_file).is_file():
+        raise FileNotFoundError(f"no run list at {args.runs_file}")
     root, runs = runs_root(args.root), _run_list(args.runs_file)
     done = train_packed([replace(c, **runtime_overrides(args)) for _, c in runs], [root / n for n, _ in runs],
                         progress=not args.quiet, pack=args.pack, budget=args.budget, analyse=not args.no_analysis)
@@ -423,9 +504,12 @@ def pack_command(args) -> None:
 
 # %% ../nbs/11d_cli_runs.ipynb #c7495824
 def train_config(argv: list[str]):
-    "The configuration (a `TrainConfig`) that `sysgen train ARGV` trains; arguments it would refuse are a ValueError (argparse's own words go to stderr first)."
-    try: args = make_parser().parse_args(["train", *map(str, argv)])
-    except SystemExit: raise ValueError(f"not the arguments of sysgen train: {' '.join(map(str, argv))}") from None
+    ("The configuration (a `TrainConfig`) that `sysgen train ARGV` trains; arguments it would refuse are a ValueError "
+     "(argparse's own words go to stderr first).")
+    try:
+        args = make_parser().parse_args(["train", *map(str, argv)])
+    except SystemExit:
+        raise ValueError(f"not the arguments of sysgen train: {' '.join(map(str, argv))}") from None
     return train_config_of(args)
 
 
@@ -433,5 +517,7 @@ def train_config(argv: list[str]):
 def plan_command(args) -> None:
     from sysgen.plan import plan_records, plan_table, run_plan
     if args.train:
-        print(json.dumps(dict(trained=run_plan(args.recipe, args.root, jobs=args.jobs, limit=args.limit)))); return
-    print(json.dumps(plan_records(args.recipe, args.root), indent=1) if args.json else plan_table(args.recipe, args.root))
+        print(json.dumps(dict(trained=run_plan(args.recipe, args.root, jobs=args.jobs, limit=args.limit))))
+        return
+    print(json.dumps(plan_records(args.recipe, args.root), indent=1) if args.json
+          else plan_table(args.recipe, args.root))

@@ -14,10 +14,12 @@ from .distributions import check_pair
 from .io import JSONConfig
 from .io import parse_overrides as io_parse_overrides
 from .model_config import ModelConfig
-from .runtime import DEVICES, as_device, attention_backend, choose_threads, resolve_bf16, runtime_record, torch_threads
+from .runtime import (DEVICES, as_device, attention_backend, choose_threads, resolve_bf16, runtime_record,
+                            torch_threads)
 from .store import RunDir
 
-if TYPE_CHECKING: import torch    # annotations only: building a configuration imports no torch
+if TYPE_CHECKING:
+    import torch    # annotations only: building a configuration imports no torch
 
 # %% auto #0
 __all__ = ['SECTIONS', 'LAYOUT', 'FLAT', 'TrainConfig', 'InputConfig', 'OptimConfig', 'RuntimeConfig', 'LogConfig', 'layout',
@@ -34,63 +36,83 @@ class InputConfig(JSONConfig):
     data_dir: str | None = None      # read a dataset written by `sysgen dataset` instead of generating one
 
     def __post_init__(self):
-        if self.train_objects is not None: object.__setattr__(self, "train_objects", tuple(self.train_objects))   # JSON gives a list
-        if not 0 < self.fraction <= 1: raise ValueError(f"fraction must be in (0, 1], got {self.fraction}")
-        if not 0 <= self.hue <= 0.5: raise ValueError(f"hue must be in [0, 0.5], got {self.hue}")
+        if self.train_objects is not None:
+            object.__setattr__(self, "train_objects", tuple(self.train_objects))   # JSON gives a list
+        if not 0 < self.fraction <= 1:
+            raise ValueError(f"fraction must be in (0, 1], got {self.fraction}")
+        if not 0 <= self.hue <= 0.5:
+            raise ValueError(f"hue must be in [0, 0.5], got {self.hue}")
 
 # %% ../nbs/06a_config.ipynb #69057ed3
 def _positive(config, *names):
     "Raise a ValueError naming the first of the fields `names` of `config` that is not a positive integer."
     for name in names:
         v = getattr(config, name)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1: raise ValueError(f"{name} must be a positive integer, got {v!r}")
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise ValueError(f"{name} must be a positive integer, got {v!r}")
 
 @dataclass(frozen=True)
 class OptimConfig(JSONConfig):
     "How a run learns: the optimiser and its schedule, the batches, the masks and the seed (nbs/paper.ipynb#sec-model)."
     KIND = "optimisation configuration"   # in error messages
-    optimizer: str = "adamw"         # 'adam', 'adamw' or 'muon' (Muon for the transformer's weight matrices, AdamW for the rest: MuonAdamW)
+    # 'adam', 'adamw' or 'muon' (Muon for the transformer's weight matrices, AdamW for the rest: MuonAdamW)
+    optimizer: str = "adamw"
     lr: float = 1e-3
     weight_decay: float = 0.01
     beta2: float = 0.999             # Adam(W)'s second-moment decay β2 (torch's and the paper's default, 0.999)
     warmup: int = 200                # linear warm-up steps
-    schedule: str = "cosine"         # 'constant', 'cosine' (to min_lr·lr at the last step) or 'wsd' (warm-up, stable, linear decay)
+    # 'constant', 'cosine' (to min_lr·lr at the last step) or 'wsd' (warm-up, stable, linear decay)
+    schedule: str = "cosine"
     min_lr: float = 0.1
-    decay: float = 0.2               # 'wsd': the fraction of the steps, at the end, over which the rate falls linearly to min_lr·lr
+    # 'wsd': the fraction of the steps, at the end, over which the rate falls linearly to min_lr·lr
+    decay: float = 0.2
     batch_size: int = 64
     steps: int = 4000
     grad_clip: float = 1.0           # 0 = off
     mask_p: float = 0.15             # MLM selection probability (nbs/paper.ipynb#sec-model)
     mask_shape: float | None = None  # a different selection probability for shape words (None: mask_p)
-    mask_type: float = 0.0           # probability that a training text also has every word of one type masked (sysgen.text.mask_whole_type)
+    # probability that a training text also has every word of one type masked (sysgen.text.mask_whole_type)
+    mask_type: float = 0.0
     seed: int = 0                    # model initialisation, sample order, masks
 
     def __post_init__(self):
-        if self.optimizer not in ("adam", "adamw", "muon"): raise ValueError(f"optimizer must be 'adam', 'adamw' or 'muon', got {self.optimizer!r}")
-        if self.schedule not in ("constant", "cosine", "wsd"): raise ValueError(f"schedule must be 'constant', 'cosine' or 'wsd', got {self.schedule!r}")
-        if not 0 < self.beta2 < 1: raise ValueError(f"beta2 must be in (0, 1), got {self.beta2}")
-        if not 0 < self.decay <= 1: raise ValueError(f"decay must be in (0, 1], got {self.decay}")
+        if self.optimizer not in ("adam", "adamw", "muon"):
+            raise ValueError(f"optimizer must be 'adam', 'adamw' or 'muon', got {self.optimizer!r}")
+        if self.schedule not in ("constant", "cosine", "wsd"):
+            raise ValueError(f"schedule must be 'constant', 'cosine' or 'wsd', got {self.schedule!r}")
+        if not 0 < self.beta2 < 1:
+            raise ValueError(f"beta2 must be in (0, 1), got {self.beta2}")
+        if not 0 < self.decay <= 1:
+            raise ValueError(f"decay must be in (0, 1], got {self.decay}")
         _positive(self, "steps", "batch_size")
         for name in ("mask_p", "mask_shape", "mask_type"):
             v = getattr(self, name)
-            if v is not None and not 0 <= v <= 1: raise ValueError(f"{name} must be a probability in [0, 1], got {v}")
+            if v is not None and not 0 <= v <= 1:
+                raise ValueError(f"{name} must be a probability in [0, 1], got {v}")
 
 # %% ../nbs/06a_config.ipynb #ac6a1ae8
 @dataclass(frozen=True)
 class RuntimeConfig(JSONConfig):
-    "How a run computes (sysgen.runtime): chosen at run time, recorded in config.json and result.json, not part of what is learned."
+    ("How a run computes (sysgen.runtime): chosen at run time, recorded in config.json and result.json, not part of "
+     "what is learned.")
     KIND = "runtime configuration"   # in error messages
-    bf16: bool | str = "auto"        # bfloat16 autocast: 'auto' (where bf16 is native and measured faster), True or False
+    # bfloat16 autocast: 'auto' (where bf16 is native and measured faster), True or False
+    bf16: bool | str = "auto"
     threads: int = 0                 # torch threads (0: OMP_NUM_THREADS if set, else 1)
-    device: str = "auto"             # 'auto' (a GPU when there is one), 'cpu' or 'cuda' (under torchrun: GPU LOCAL_RANK)
-    attention: str = "auto"          # attention kernel: 'auto' (math on a CPU, fused on a GPU), 'math' or 'fused' (sysgen.runtime.attention_backend); the model's `attention` is filled from it
+    # 'auto' (a GPU when there is one), 'cpu' or 'cuda' (under torchrun: GPU LOCAL_RANK)
+    device: str = "auto"
+    # attention kernel: 'auto' (math on a CPU, fused on a GPU), 'math' or 'fused' (sysgen.runtime.attention_backend);
+    # the model's `attention` is filled from it
+    attention: str = "auto"
 
     def __post_init__(self):
         if not (isinstance(self.bf16, bool) or self.bf16 == "auto"):
             raise ValueError(f"bf16 must be auto, true or false, got {self.bf16!r}; e.g. --set bf16=auto")
-        if self.device not in DEVICES: raise ValueError(f"device must be one of {', '.join(DEVICES)} (--device), got {self.device!r}")
+        if self.device not in DEVICES:
+            raise ValueError(f"device must be one of {', '.join(DEVICES)} (--device), got {self.device!r}")
         if isinstance(self.threads, bool) or not isinstance(self.threads, int) or self.threads < 0:
-            raise ValueError(f"threads must be a whole number ≥ 0 (0: the default), got {self.threads!r}; e.g. --threads 1")
+            raise ValueError(f"threads must be a whole number ≥ 0 (0: the default), got {self.threads!r}; e.g. "
+                             f"--threads 1")
 
 # %% ../nbs/06a_config.ipynb #11cd8a7f
 @dataclass(frozen=True)
@@ -105,8 +127,10 @@ class LogConfig(JSONConfig):
     def __post_init__(self): _positive(self, "eval_every", "ckpt_every", "log_every", "eval_scenes")
 
 # %% ../nbs/06a_config.ipynb #2d87985b
-SECTIONS = dict(data=DatasetConfig, input=InputConfig, model=ModelConfig, optim=OptimConfig, runtime=RuntimeConfig, log=LogConfig)
-LAYOUT = """data.palette data.shared data.split_seed data.probe data.context data.p_burst data.k input.hue input.fraction
+SECTIONS = dict(data=DatasetConfig, input=InputConfig, model=ModelConfig, optim=OptimConfig, runtime=RuntimeConfig,
+                log=LogConfig)
+LAYOUT = """data.palette data.shared data.split_seed data.probe data.context data.p_burst data.k input.hue \
+input.fraction
             data.n_train data.n_val data.size=image_size data.antialias data.n_objects input.train_objects
             model.max_text_len=text_len data.fov data.extent data.seed=data_seed input.data_dir
             model.d_model model.n_layers model.n_heads model.d_ff model.dropout model.patch model.patch_norm model.stem
@@ -120,7 +144,8 @@ def layout(text: str = LAYOUT) -> dict[str, tuple[str, str]]:
         section, name = where.split(".")
         names = [f.name for f in fields(SECTIONS[section])] if name == "*" else [name]
         for n in names:
-            if (flat or n) in out: raise ValueError(f"{flat or n} is placed twice in the layout")
+            if (flat or n) in out:
+                raise ValueError(f"{flat or n} is placed twice in the layout")
             out[flat or n] = (section, n)
     return out
 
@@ -129,27 +154,33 @@ FLAT = layout()
 # %% ../nbs/06a_config.ipynb #9fb20d6d
 @dataclass(frozen=True)
 class _Run(JSONConfig):
-    "Everything that determines a training run: its recipe's name, then every section's fields under their flat names (`LAYOUT`)."
-    name: str = "custom"             # the recipe it starts from (sysgen.recipes); "custom": none (every committed run names its recipe)
+    ("Everything that determines a training run: its recipe's name, then every section's fields under their flat names "
+     "(`LAYOUT`).")
+    # the recipe it starts from (sysgen.recipes); "custom": none (every committed run names its recipe)
+    name: str = "custom"
 
     RUNTIME: ClassVar[tuple] = tuple(f.name for f in fields(RuntimeConfig))   # how a run computes, not what it learns
 
     def __post_init__(self):
         object.__setattr__(self, "n_objects", tuple(self.n_objects))   # JSON gives a list
-        if self.train_objects is not None: object.__setattr__(self, "train_objects", tuple(self.train_objects))
+        if self.train_objects is not None:
+            object.__setattr__(self, "train_objects", tuple(self.train_objects))
         self.optim, self.input, self.runtime, self.log                 # each checks its own fields
         _positive(self, "n_val")                                        # a run evaluates on every validation split
         self.model_config(0)     # checks the model's sizes
         for name in ("n_objects", "train_objects"):                    # `--set n_objects=3` would give one number
             v = getattr(self, name)
             if v is not None and (len(v) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
-                raise ValueError(f"{name} must be two integers MIN,MAX (e.g. --set {name}=3,10), got {','.join(map(str, v))}")
+                raise ValueError(f"{name} must be two integers MIN,MAX (e.g. --set {name}=3,10), got "
+                                 f"{','.join(map(str, v))}")
         most = max(self.n_objects[1], (self.train_objects or self.n_objects)[1])
-        if self.text_len < 5 * most: raise ValueError(f"text_len={self.text_len} is too short for {most} objects (5 tokens each)")
+        if self.text_len < 5 * most:
+            raise ValueError(f"text_len={self.text_len} is too short for {most} objects (5 tokens each)")
         if self.train_objects is not None and self.data_dir is not None:
             raise ValueError("train_objects needs generated scenes: a dataset in data_dir has its own object counts")
         check_pair(self.probe, self.context)
-        if self.data_dir is None: self.dataset_config("trainA")   # checks palette, shared, p_burst, k, the object counts
+        if self.data_dir is None:
+            self.dataset_config("trainA")   # checks palette, shared, p_burst, k, the object counts
 
     def _section(self, section: str) -> dict:
         return {n: getattr(self, flat) for flat, (s, n) in FLAT.items() if s == section}
@@ -168,13 +199,15 @@ class _Run(JSONConfig):
     def log(self) -> LogConfig: return LogConfig(**self._section("log"))
 
     def dataset_config(self, split: str | None = None) -> DatasetConfig:
-        "The scenes this run trains and evaluates on (`data`); for `split='trainA'`, with `train_objects` objects if set."
+        ("The scenes this run trains and evaluates on (`data`); for `split='trainA'`, with `train_objects` objects if "
+         "set.")
         n_objects = self.train_objects if split == "trainA" and self.train_objects is not None else self.n_objects
         return DatasetConfig(**{**self._section("data"), "n_objects": n_objects})
 
     def model_config(self, vocab_size: int) -> ModelConfig:
         "The model this run trains (`model`, with `vocab_size` 0), for a vocabulary of `vocab_size` words."
-        return ModelConfig(**self._section("model"), image_size=self.image_size, attention=self.attention, vocab_size=vocab_size)
+        return ModelConfig(**self._section("model"), image_size=self.image_size, attention=self.attention,
+                           vocab_size=vocab_size)
 
     def run_diff(self, other: TrainConfig) -> dict:
         "`diff` without the runtime fields: where two configurations would learn something different."
@@ -191,20 +224,26 @@ class _Run(JSONConfig):
 
     @classmethod
     def nested(cls, name: str = "custom", **sections) -> TrainConfig:
-        "The configuration of `sections` (data=DatasetConfig(...), optim=OptimConfig(...), …; a section left out keeps its defaults)."
+        ("The configuration of `sections` (data=DatasetConfig(...), optim=OptimConfig(...), …; a section left out "
+         "keeps its defaults).")
         flat = {}
         for section, value in sections.items():
-            if not isinstance(value, SECTIONS.get(section, ())): raise ValueError(f"{section} must be a {SECTIONS[section].__name__}" if section in SECTIONS
-                                                                        else f"unknown section {section!r}: expected one of {', '.join(SECTIONS)}")
+            if not isinstance(value, SECTIONS.get(section, ())):
+                raise ValueError(f"{section} must be a {SECTIONS[section].__name__}" if section in SECTIONS
+                       else f"unknown section {section!r}: expected one of {', '.join(SECTIONS)}")
             mine = {n: flat_name for flat_name, (s, n) in FLAT.items() if s == section}
             for f in fields(value):
-                if f.name in mine: flat[mine[f.name]] = getattr(value, f.name)
-                elif getattr(value, f.name) != f.default and (section, f.name) not in (("model", "image_size"), ("model", "attention")):
-                    raise ValueError(f"{section}.{f.name} is not a run's to choose (it keeps its default, {f.default!r})")
+                if f.name in mine:
+                    flat[mine[f.name]] = getattr(value, f.name)
+                elif (getattr(value, f.name) != f.default
+                      and (section, f.name) not in (("model", "image_size"), ("model", "attention"))):
+                    raise ValueError(f"{section}.{f.name} is not a run's to choose (it keeps its default, "
+                                     f"{f.default!r})")
         config = cls(name=name, **flat)
         model = sections.get("model")
         if model is not None and (model.image_size, model.attention) != (config.image_size, config.attention):
-            raise ValueError(f"the model's image_size and attention are the scenes' size ({config.image_size}) and the runtime's "
+            raise ValueError(f"the model's image_size and attention are the scenes' size ({config.image_size}) and the "
+                             f"runtime's "
                              f"attention ({config.attention!r}), got {model.image_size} and {model.attention!r}")
         return config
 
@@ -212,18 +251,20 @@ def _flat_field(section: str, name: str):
     f = SECTIONS[section].__dataclass_fields__[name]
     return f.type, field(default=f.default) if f.default is not MISSING else field(default_factory=f.default_factory)
 
-TrainConfig = make_dataclass("TrainConfig", [(flat, *_flat_field(*where)) for flat, where in FLAT.items()], bases=(_Run,),
-                             frozen=True, namespace=dict(__doc__=_Run.__doc__, __module__=__name__))
+TrainConfig = make_dataclass("TrainConfig", [(flat, *_flat_field(*where)) for flat, where in FLAT.items()],
+                             bases=(_Run,), frozen=True, namespace=dict(__doc__=_Run.__doc__, __module__=__name__))
 
 # %% ../nbs/06a_config.ipynb #ba9e99e9
 def parse_overrides(items) -> dict:
-    "{'lr': 0.001, ...} from ['lr=1e-3', ...]: `TrainConfig` fields, each value read by its annotation (`sysgen.io.parse_overrides`)."
+    ("{'lr': 0.001, ...} from ['lr=1e-3', ...]: `TrainConfig` fields, each value read by its annotation "
+     "(`sysgen.io.parse_overrides`).")
     return io_parse_overrides(TrainConfig, items)
 
 # %% ../nbs/06a_config.ipynb #9041a575
 @dataclass(frozen=True)
 class Runtime:
-    "How a job computes, settled once where it starts (`settle`) and passed down: device, bf16 autocast, torch threads, attention kernel."
+    ("How a job computes, settled once where it starts (`settle`) and passed down: device, bf16 autocast, torch "
+     "threads, attention kernel.")
     device: torch.device
     bf16: bool
     threads: int
@@ -231,7 +272,9 @@ class Runtime:
 
     @classmethod
     def settle(cls, config: TrainConfig, device=None, threads: int | None = None) -> Runtime:
-        "The runtime of `config` on this machine: its device (or `device`; a missing GPU fails here, before any work), its threads (or `threads`), bf16 as its `bf16` asks (`auto` timed at those threads) and its attention kernel."
+        ("The runtime of `config` on this machine: its device (or `device`; a missing GPU fails here, before any "
+         "work), its threads (or `threads`), bf16 as its `bf16` asks (`auto` timed at those threads) and its attention "
+         "kernel.")
         device = as_device(config.device if device is None else device)
         threads = choose_threads(config.threads if threads is None else threads)
         with torch_threads(threads): bf16 = resolve_bf16(config.bf16, device)
@@ -252,7 +295,11 @@ def read_run_config(run_dir) -> TrainConfig:
 
 def as_train_config(config) -> TrainConfig:
     "`config` as a TrainConfig: a TrainConfig, a configuration dict, or a run directory (its `config.json`)."
-    if isinstance(config, TrainConfig): return config
-    if isinstance(config, dict): return TrainConfig.from_dict(config)
-    if isinstance(config, (str, os.PathLike, RunDir)): return read_run_config(config)
-    raise ValueError(f"config must be a TrainConfig, a configuration dict or a run directory, got {type(config).__name__}")
+    if isinstance(config, TrainConfig):
+        return config
+    if isinstance(config, dict):
+        return TrainConfig.from_dict(config)
+    if isinstance(config, (str, os.PathLike, RunDir)):
+        return read_run_config(config)
+    raise ValueError(f"config must be a TrainConfig, a configuration dict or a run directory, got "
+                     f"{type(config).__name__}")

@@ -20,15 +20,18 @@ __all__ = ['PROBES', 'ShapeColour', 'SPLITS', 'C_CUBE', 'C_CYLINDER', 'PAIR', 'K
            'default_shared', 'check_pair', 'held_values', 'SystematicSplit', 'Bursty', 'HueJitter', 'Subset']
 
 # %% ../nbs/02_distributions.ipynb #ff028e1e
-PROBES = tuple(a for a in ATTRIBUTES if a != "color")   # the attributes that can play shape's part: shape, size, material
+# the attributes that can play shape's part: shape, size, material
+PROBES = tuple(a for a in ATTRIBUTES if a != "color")
 
 def _value_index(probe: str, v) -> int:
     "Index of the value `v` (a name or an index) of the attribute `probe`."
     values = vocabulary(probe)
     if isinstance(v, str):
-        if v not in values: raise ValueError(f"unknown {probe} {v!r}: expected one of {values}")
+        if v not in values:
+            raise ValueError(f"unknown {probe} {v!r}: expected one of {values}")
         return values.index(v)
-    if not 0 <= int(v) < len(values): raise ValueError(f"{probe} index {v} out of range: expected 0..{len(values) - 1} {values}")
+    if not 0 <= int(v) < len(values):
+        raise ValueError(f"{probe} index {v} out of range: expected 0..{len(values) - 1} {values}")
     return int(v)
 
 @lru_cache(maxsize=None)
@@ -39,7 +42,8 @@ def _colour_index(c, palette_n: int) -> int:
         i = _colour_lookup(palette_n).get(c.lower())
         return palette(palette_n).index(c) if i is None else i  # palette.index raises the error
     N = palette_n ** 3
-    if not 0 <= int(c) < N: raise ValueError(f"colour index {c} out of range for the {N}-colour palette (0..{N - 1})")
+    if not 0 <= int(c) < N:
+        raise ValueError(f"colour index {c} out of range for the {N}-colour palette (0..{N - 1})")
     return int(c)
 
 def _get(obj, key):
@@ -49,11 +53,13 @@ def _get(obj, key):
 # %% ../nbs/02_distributions.ipynb #b011aa00
 @dataclass(frozen=True)
 class AttributeColour(JSONConfig):
-    "The probe uniform, colour uniform over `allowed[value of the probe]`, the other two attributes uniform and independent."
+    ("The probe uniform, colour uniform over `allowed[value of the probe]`, the other two attributes uniform and "
+     "independent.")
     TYPED = True
     ALIASES = ("ShapeColour",)  # the name of the shape-only version
     palette_n: int        # the palette has palette_n³ colours
-    allowed: tuple        # per value of the probe (vocabulary order, or a dict by value name): the colours it may take, names or indices
+    # per value of the probe (vocabulary order, or a dict by value name): the colours it may take, names or indices
+    allowed: tuple
     probe: str = "shape"  # the attribute whose values restrict the colours: shape (the paper's), material or size
 
     def __post_init__(self):
@@ -65,11 +71,13 @@ class AttributeColour(JSONConfig):
             if set(a) - set(values) or len(a) != len(values):
                 raise ValueError(f"allowed must give colours for each of {values}, got keys {sorted(a)}")
             a = [a[v] for v in values]
-        if len(a) != len(values): raise ValueError(f"allowed must have one colour list per {self.probe} {values}, got {len(a)}")
+        if len(a) != len(values):
+            raise ValueError(f"allowed must have one colour list per {self.probe} {values}, got {len(a)}")
         norm = []
         for v, cols in zip(values, a):
             idx = tuple(sorted({_colour_index(c, pal.n) for c in cols}))
-            if not idx: raise ValueError(f"allowed[{v!r}] is empty: every {self.probe} needs at least one colour")
+            if not idx:
+                raise ValueError(f"allowed[{v!r}] is empty: every {self.probe} needs at least one colour")
             norm.append(idx)
         object.__setattr__(self, "palette_n", int(pal.n))
         object.__setattr__(self, "allowed", tuple(norm))
@@ -78,7 +86,8 @@ class AttributeColour(JSONConfig):
     def table(self) -> np.ndarray:
         "(values of the probe, n³) bool: `table[v, c]` says whether value `v` may take colour `c`."
         t = np.zeros((len(self.allowed), self.palette_n ** 3), bool)
-        for v, cols in enumerate(self.allowed): t[v, list(cols)] = True
+        for v, cols in enumerate(self.allowed):
+            t[v, list(cols)] = True
         return t
 
     def allows(self, value, color) -> np.ndarray:
@@ -87,7 +96,8 @@ class AttributeColour(JSONConfig):
 
     def contains(self, obj) -> bool:
         "Is the object `obj` (a dict or `SceneObject` with the probe and `color`, names or indices) in the support?"
-        return bool(self.table[_value_index(self.probe, _get(obj, self.probe)), _colour_index(_get(obj, "color"), self.palette_n)])
+        return bool(self.table[_value_index(self.probe, _get(obj, self.probe)),
+                               _colour_index(_get(obj, "color"), self.palette_n)])
 
     def names(self, value) -> tuple[str, ...]:
         "The colours the value `value` of the probe may take, as hex names."
@@ -95,28 +105,34 @@ class AttributeColour(JSONConfig):
         return tuple(names[c] for c in self.allowed[_value_index(self.probe, value)])
 
     def sample(self, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
-        "Attributes of `n` independent objects, as index arrays: the probe, then its colour, then the others in `ATTRIBUTES` order."
+        ("Attributes of `n` independent objects, as index arrays: the probe, then its colour, then the others in "
+         "`ATTRIBUTES` order.")
         value = rng.integers(0, len(self.allowed), n)
         lengths = np.array([len(c) for c in self.allowed])
         padded = np.zeros((len(self.allowed), lengths.max()), np.int64)
-        for v, cols in enumerate(self.allowed): padded[v, :len(cols)] = cols
+        for v, cols in enumerate(self.allowed):
+            padded[v, :len(cols)] = cols
         drawn = {self.probe: value, "color": padded[value, rng.integers(0, lengths[value])]}
         for a in ATTRIBUTES:
-            if a not in drawn: drawn[a] = rng.integers(0, len(vocabulary(a)), n)
+            if a not in drawn:
+                drawn[a] = rng.integers(0, len(vocabulary(a)), n)
         return {a: drawn[a] for a in ATTRIBUTES}
 
     def to_dict(self) -> dict:
-        d = dict(type="AttributeColour", palette_n=self.palette_n, allowed={v: list(self.names(v)) for v in vocabulary(self.probe)})
+        d = dict(type="AttributeColour", palette_n=self.palette_n,
+                 allowed={v: list(self.names(v)) for v in vocabulary(self.probe)})
         return d if self.probe == "shape" else {**d, "probe": self.probe}
 
     def __repr__(self):
         counts = ", ".join(f"{v} {len(c)}" for v, c in zip(vocabulary(self.probe), self.allowed))
-        return f"AttributeColour(palette_n={self.palette_n}: {self.palette_n ** 3} colours; allowed per {self.probe}: {counts})"
+        return (f"AttributeColour(palette_n={self.palette_n}: {self.palette_n ** 3} colours; allowed per {self.probe}: "
+                f"{counts})")
 
 ShapeColour = AttributeColour            # the name of the shape-only version, still read by `from_dict`
 
 # %% ../nbs/02_distributions.ipynb #eeacddab
-def sample_objects(objects, n_scenes: int, rng: np.random.Generator, n_objects: tuple = (3, 10)) -> dict[str, np.ndarray]:
+def sample_objects(objects, n_scenes: int, rng: np.random.Generator,
+                   n_objects: tuple = (3, 10)) -> dict[str, np.ndarray]:
     "Attributes of every object of `n_scenes` scenes, flattened (as `Scenes.objects()`), without placing them."
     lo, hi = n_objects
     counts = rng.integers(lo, hi + 1, n_scenes)
@@ -130,8 +146,10 @@ def sample_objects(objects, n_scenes: int, rng: np.random.Generator, n_objects: 
 SPLITS = ("trainA", "valA", "valB", "valC")  # trainA/valA in distribution, valB OOD, valC OOD on the corner colours
 C_CUBE = ("#000000", "#0000ff", "#00ff00", "#ff0000")      # corner colours held out from cubes (the first held value)
 C_CYLINDER = ("#00ffff", "#ff00ff", "#ffff00", "#ffffff")  # corner colours held out from cylinders (the second)
-PAIR = ("shape", "color")            # the paper's (probe, context): shape is asked for, its combinations with colours held out
-KEEPS_ALL = {"shape": ("sphere",)}   # values of a probe that lose no colour (the paper's spheres); other probes have none
+# the paper's (probe, context): shape is asked for, its combinations with colours held out
+PAIR = ("shape", "color")
+# values of a probe that lose no colour (the paper's spheres); other probes have none
+KEEPS_ALL = {"shape": ("sphere",)}
 
 def default_shared(palette_n: int) -> int:
     "The paper's main split: 8 colours held out per shape (n > 2), or the 4/4 corner split for n = 2."
@@ -142,30 +160,39 @@ def _shorten(names, k: int = 8) -> str:
 
 # %% ../nbs/02_distributions.ipynb #6dca214d
 def check_pair(probe: str, context: str = "color") -> tuple[str, str]:
-    "`(probe, context)` when a systematic split can hold out their combinations, else a ValueError naming the field at fault."
+    ("`(probe, context)` when a systematic split can hold out their combinations, else a ValueError naming the field "
+     "at fault.")
     for name, a in (("probe", probe), ("context", context)):
-        if a not in ATTRIBUTES: raise ValueError(f"{name} must be one of the attributes {ATTRIBUTES}, got {a!r}")
-    if probe == context: raise ValueError(f"probe and context are both {probe!r}: a pair needs two different attributes")
+        if a not in ATTRIBUTES:
+            raise ValueError(f"{name} must be one of the attributes {ATTRIBUTES}, got {a!r}")
+    if probe == context:
+        raise ValueError(f"probe and context are both {probe!r}: a pair needs two different attributes")
     if context != "color":
-        raise ValueError(f"context={context!r} is not supported (probe={probe!r}): the context must be 'color', the attribute "
+        raise ValueError(f"context={context!r} is not supported (probe={probe!r}): the context must be 'color', the "
+                         f"attribute "
                          "whose palette is the diversity axis and from which the held-out B and C colours are drawn")
     return probe, context
 
 def held_values(probe: str) -> tuple[str, str]:
-    "The two values of `probe` that lose colours in training: the first plays the cubes' part, the second the cylinders'."
+    ("The two values of `probe` that lose colours in training: the first plays the cubes' part, the second the "
+     "cylinders'.")
     check_pair(probe)
     return tuple(v for v in vocabulary(probe) if v not in KEEPS_ALL.get(probe, ()))
 
 # %% ../nbs/02_distributions.ipynb #f8d51ab0
 @dataclass(frozen=True)
 class SystematicSplit(JSONConfig):
-    "CoGenT-style split: two values of the probe (cubes and cylinders) each lose m colours in training, `shared` colours stay common to both."
+    ("CoGenT-style split: two values of the probe (cubes and cylinders) each lose m colours in training, `shared` "
+     "colours stay common to both.")
     TYPED = True
     palette_n: int             # palette of palette_n³ colours
-    shared: int | None = None  # colours allowed for both held values (cubes and cylinders) in training (None: `default_shared`)
+    # colours allowed for both held values (cubes and cylinders) in training (None: `default_shared`)
+    shared: int | None = None
     seed: int = 0              # seeds the choice of the B colours
-    probe: str = "shape"       # the attribute asked for, whose combinations with the context are held out: shape, material or size
-    context: str = "color"     # the attribute whose values the probe's held values lose: colour (the only one supported)
+    # the attribute asked for, whose combinations with the context are held out: shape, material or size
+    probe: str = "shape"
+    # the attribute whose values the probe's held values lose: colour (the only one supported)
+    context: str = "color"
     b: dict = field(init=False, compare=False, repr=False)   # held value → its B colours (hex names), OOD in valB
     c: dict = field(init=False, compare=False, repr=False)   # held value → its C colours (corners), OOD in valC
 
@@ -192,8 +219,8 @@ class SystematicSplit(JSONConfig):
             b = c = [rng.choice(corners[0], m, replace=False), rng.choice(corners[1], m, replace=False)]
         every, held = pal.names, held_values(self.probe)
         names = lambda idx: tuple(every[i] for i in sorted(int(j) for j in idx))
-        for k, v in dict(shared=int(shared), palette_n=int(pal.n), seed=int(self.seed), b=dict(zip(held, map(names, b))),
-                         c=dict(zip(held, map(names, c)))).items():
+        for k, v in dict(shared=int(shared), palette_n=int(pal.n), seed=int(self.seed),
+                         b=dict(zip(held, map(names, b))), c=dict(zip(held, map(names, c)))).items():
             object.__setattr__(self, k, v)
 
     @property
@@ -202,25 +229,32 @@ class SystematicSplit(JSONConfig):
     def held_out(self, value) -> tuple[str, ...]:
         "Colours the value `value` of the probe never takes in training (B ∪ C); spheres lose none."
         v = vocabulary(self.probe)[_value_index(self.probe, value)]
-        if v not in self.b: return ()
+        if v not in self.b:
+            return ()
         return tuple(sorted(set(self.b[v]) | set(self.c[v]), key=_colour_lookup(self.palette_n).get))
 
     def objects(self, split: str = "trainA") -> AttributeColour:
         "The object distribution of `split` (one of `SPLITS`)."
-        if split not in SPLITS: raise ValueError(f"unknown split {split!r}: expected one of {SPLITS}")
+        if split not in SPLITS:
+            raise ValueError(f"unknown split {split!r}: expected one of {SPLITS}")
         every, allowed = palette(self.palette_n).names, {}
         for v in vocabulary(self.probe):
             if split in ("trainA", "valA"):
                 out = set(self.held_out(v))
                 allowed[v] = [c for c in every if c not in out]
-            else: allowed[v] = (self.b if split == "valB" else self.c).get(v, every)
+            else:
+                allowed[v] = (self.b if split == "valB" else self.c).get(v, every)
         return AttributeColour(self.palette_n, allowed, self.probe)
 
     def to_dict(self) -> dict:
-        "Parameters (the pair only when it is not the paper's), plus the held-out lists as a record (checked when read back)."
+        ("Parameters (the pair only when it is not the paper's), plus the held-out lists as a record (checked when "
+         "read back).")
         d = super().to_dict()
-        if (d.pop("probe"), d.pop("context")) != PAIR: d.update(probe=self.probe, context=self.context)
-        return dict(d, **{f"{s}_{v}": list(cols) for s, lists in (("b", self.b), ("c", self.c)) for v, cols in lists.items()})
+        if (d.pop("probe"), d.pop("context")) != PAIR:
+            d.update(probe=self.probe, context=self.context)
+        return dict(d,
+                    **{f"{s}_{v}": list(cols) for s, lists in (("b", self.b), ("c", self.c))
+                       for v, cols in lists.items()})
 
     @classmethod
     def from_dict(cls, d: dict):
@@ -231,7 +265,8 @@ class SystematicSplit(JSONConfig):
         now = {f"{s}_{v}": cols for s, lists in (("b", split.b), ("c", split.c)) for v, cols in lists.items()}
         for k, v in recorded.items():
             if k not in now:
-                raise ValueError(f"saved {k} is not a held-out list of the pair ({split.probe}, {split.context}): expected {sorted(now)}")
+                raise ValueError(f"saved {k} is not a held-out list of the pair ({split.probe}, {split.context}): "
+                                 f"expected {sorted(now)}")
             if tuple(v) != now[k]:
                 raise ValueError(f"saved {k} {v} differs from the one seed {split.seed} draws now {list(now[k])}"
                                  " (a different numpy?): pass the held-out colours explicitly with AttributeColour")
@@ -240,7 +275,8 @@ class SystematicSplit(JSONConfig):
     def __repr__(self):
         N, (v0, v1) = self.palette_n ** 3, held_values(self.probe)
         pair = "" if (self.probe, self.context) == PAIR else f", probe={self.probe!r}, context={self.context!r}"
-        lines = [f"SystematicSplit(palette_n={self.palette_n}, shared={self.shared}, seed={self.seed}{pair}): {N} colours, "
+        lines = [f"SystematicSplit(palette_n={self.palette_n}, shared={self.shared}, seed={self.seed}{pair}): {N} "
+                 f"colours, "
                  f"{self.m} held out from {v0}, {self.m} from {v1}, {self.shared} shared"]
         for s, lists in (("b", self.b), ("c", self.c)):
             lines += [f"  {s}-{v:9} {_shorten(cols)}" for v, cols in lists.items()]
@@ -257,11 +293,15 @@ class Bursty(JSONConfig):
 
     def __post_init__(self):
         if not isinstance(self.base, AttributeColour):
-            raise ValueError(f"base must be an AttributeColour (e.g. split.objects('trainA')), got {type(self.base).__name__}")
-        if not 0 <= self.p_burst <= 1: raise ValueError(f"p_burst must be a probability in [0, 1], got {self.p_burst!r}")
+            raise ValueError(f"base must be an AttributeColour (e.g. split.objects('trainA')), got "
+                             f"{type(self.base).__name__}")
+        if not 0 <= self.p_burst <= 1:
+            raise ValueError(f"p_burst must be a probability in [0, 1], got {self.p_burst!r}")
         if not isinstance(self.k, (int, np.integer)) or self.k < 3:
-            raise ValueError(f"k must be an integer ≥ 3 (a scene can hold all 3 shapes, each may need its own colour), got {self.k!r}")
-        object.__setattr__(self, "p_burst", float(self.p_burst)); object.__setattr__(self, "k", int(self.k))
+            raise ValueError(f"k must be an integer ≥ 3 (a scene can hold all 3 shapes, each may need its own colour), "
+                             f"got {self.k!r}")
+        object.__setattr__(self, "p_burst", float(self.p_burst))
+        object.__setattr__(self, "k", int(self.k))
 
     @property
     def palette_n(self) -> int: return self.base.palette_n
@@ -269,14 +309,17 @@ class Bursty(JSONConfig):
     def contains(self, obj) -> bool: return self.base.contains(obj)
 
     def burst_colours(self, rng: np.random.Generator, values: np.ndarray) -> np.ndarray:
-        "Colours for objects whose probe (shape) has indices `values`, drawn from at most `k` colours (steps 1–4 above)."
+        ("Colours for objects whose probe (shape) has indices `values`, drawn from at most `k` colours (steps 1–4 "
+         "above).")
         allowed = [set(a) for a in self.base.allowed]
         S: list[int] = []
         present = [int(t) for t in rng.permutation(np.unique(values))]
         for t in present:
-            if not allowed[t] & set(S): S.append(int(rng.choice(sorted(allowed[t] - set(S)))))
+            if not allowed[t] & set(S):
+                S.append(int(rng.choice(sorted(allowed[t] - set(S)))))
         pool = set().union(*(allowed[t] for t in present))
-        while len(S) < self.k and pool - set(S): S.append(int(rng.choice(sorted(pool - set(S)))))
+        while len(S) < self.k and pool - set(S):
+            S.append(int(rng.choice(sorted(pool - set(S)))))
         options = [[c for c in S if c in allowed[t]] for t in range(len(allowed))]
         pick = rng.integers(0, [len(options[t]) or 1 for t in values]) if len(values) else np.zeros(0, int)
         return np.array([options[t][i] for t, i in zip(values, pick)], np.int64)
@@ -285,7 +328,8 @@ class Bursty(JSONConfig):
         "One scene's `n` objects, and whether the scene is bursty."
         objs = self.base.sample(rng, n)
         bursty = self.p_burst > 0 and bool(rng.random() < self.p_burst)
-        if bursty: objs["color"] = self.burst_colours(rng, objs[self.base.probe])
+        if bursty:
+            objs["color"] = self.burst_colours(rng, objs[self.base.probe])
         return objs, bursty
 
     def sample(self, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
@@ -302,7 +346,8 @@ class HueJitter(JSONConfig):
     h: float = 0.0  # maximum shift, a fraction of the hue circle (0 ≤ h ≤ 0.5; 0.5 covers the whole circle)
 
     def __post_init__(self):
-        if not 0 <= self.h <= 0.5: raise ValueError(f"h must be in [0, 0.5] (a fraction of the hue circle), got {self.h!r}")
+        if not 0 <= self.h <= 0.5:
+            raise ValueError(f"h must be in [0, 0.5] (a fraction of the hue circle), got {self.h!r}")
         object.__setattr__(self, "h", float(self.h))
 
     def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
@@ -322,7 +367,8 @@ class Subset(JSONConfig):
     seed: int = 0
 
     def __post_init__(self):
-        if not 0 < self.fraction <= 1: raise ValueError(f"fraction must be in (0, 1], got {self.fraction!r}")
+        if not 0 < self.fraction <= 1:
+            raise ValueError(f"fraction must be in (0, 1], got {self.fraction!r}")
         object.__setattr__(self, "fraction", float(self.fraction))
 
     def indices(self, n: int) -> np.ndarray:

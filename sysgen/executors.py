@@ -20,7 +20,8 @@ from tqdm.auto import tqdm
 
 import sysgen
 from .io import git_commit, project_root, runs_root
-from .mechanism import analyse_run, training_nmi   # imported with the rest: a run that ends an hour from now analyses with the code it trained with
+# imported with the rest: a run that ends an hour from now analyses with the code it trained with
+from .mechanism import analyse_run, training_nmi
 from .packed import run_packed
 from .results import EVAL_SPLITS
 from .runtime import choose_threads
@@ -47,7 +48,8 @@ def run_one(config: TrainConfig, root=None, analyse: bool = True, progress: bool
 _NOT_COPIED = ("config", "result", "analysis", "sweep_log", "ckpt")   # written anew, or not brought along
 
 def _mismatch(have: dict, want: dict) -> str:
-    "How the configuration `have` (a dict) did not train the run of `want`, field by field (all but `name` and the runtime fields); empty if it did."
+    ("How the configuration `have` (a dict) did not train the run of `want`, field by field (all but `name` and the "
+     "runtime fields); empty if it did.")
     return "; ".join(f"{k} is {have.get(k)!r} there, {want[k]!r} here" for k in want
                      if k != "name" and k not in TrainConfig.RUNTIME and want[k] != have.get(k))
 
@@ -68,32 +70,40 @@ def _analyse_without_model(run: RunDir, config: TrainConfig):
               commit=git_commit(), no_model="adopted without its checkpoint: no p-score, probes or CCGP"))
 
 def adopt(source, config: TrainConfig, root=None, analyse: bool = True) -> Path:
-    "Enter the finished run `source` into the run store as the run of `config`, if it trained `config` under another configuration name; returns the new run directory."
+    ("Enter the finished run `source` into the run store as the run of `config`, if it trained `config` under another "
+     "configuration name; returns the new run directory.")
     source = RunDir(source).require("result", "config", why="only a finished run can be adopted")
     meta, result = source.read("config"), source.read("result")
     have, want = TrainConfig.from_dict(meta["config"]).to_dict(), config.to_dict()
     differ = _mismatch(have, want)
-    if differ: raise ValueError(f"{source} did not train the run of {config.name!r}: {differ}")
+    if differ:
+        raise ValueError(f"{source} did not train the run of {config.name!r}: {differ}")
     run = RunDir.of(run_name(config), root)
     if run.state != "todo" or (run.path.is_dir() and any(run.path.iterdir())):
         raise FileExistsError(f"{run} already holds a run ({run.state}): adopting would mix two runs in one directory")
     origin = dict(run=_where(source.path), config=have["name"], commit=meta.get("commit"))
     tmp = RunDir(run.path.parent / f".{run.name}.adopt")
-    if tmp.path.exists(): shutil.rmtree(tmp.path)                     # left by an adoption that was killed
+    if tmp.path.exists():
+        shutil.rmtree(tmp.path)                     # left by an adoption that was killed
     tmp.path.mkdir(parents=True)
     skip = {source.file(r).name for r in _NOT_COPIED}
     for f in source.path.iterdir():
         if f.is_file() and f.name not in skip and not f.name.startswith("."):
-            try: os.link(f, tmp.path / f.name)
-            except OSError: shutil.copy2(f, tmp.path / f.name)
-    if source.has("ckpt"): _copy_checkpoint(source.ckpt_file, tmp, config.name)   # the checkpoint names its configuration too
+            try:
+                os.link(f, tmp.path / f.name)
+            except OSError:
+                shutil.copy2(f, tmp.path / f.name)
+    if source.has("ckpt"):
+        _copy_checkpoint(source.ckpt_file, tmp, config.name)   # the checkpoint names its configuration too
     tmp.write("config", {**meta, "config": {**meta["config"], "name": config.name}, "adopted_from": origin})
     tmp.write("result", {**result, "config": {**result["config"], "name": config.name}, "adopted_from": origin})
-    if run.path.is_dir(): run.path.rmdir()                             # an empty directory, checked above
+    if run.path.is_dir():
+        run.path.rmdir()                             # an empty directory, checked above
     os.replace(tmp.path, run.path)
     if analyse and run.has("ckpt"):
         analyse_run(run.path, attributes=tuple(dict.fromkeys(("shape", config.probe))))
-    elif analyse: _analyse_without_model(run, config)                 # no model to measure: what the configuration alone gives
+    elif analyse:
+        _analyse_without_model(run, config)                 # no model to measure: what the configuration alone gives
     return run.path
 
 # %% ../nbs/09b_executors.ipynb #00a4d97e
@@ -101,24 +111,30 @@ RECOVERY_AGREE = dict(metrics=("valA.shape", "valB.shape"), tolerance=0.03)
 
 def recovery_agreement(committed: dict, recovered: dict, metrics=RECOVERY_AGREE["metrics"],
                        tolerance: float = RECOVERY_AGREE["tolerance"]) -> dict:
-    "How a recovered run's accuracies (`result.json`'s `metrics`) differ from the committed run's on the evaluation splits, and whether the judged `metrics` (`split.attribute`) each agree within `tolerance`."
+    ("How a recovered run's accuracies (`result.json`'s `metrics`) differ from the committed run's on the evaluation "
+     "splits, and whether the judged `metrics` (`split.attribute`) each agree within `tolerance`.")
     diffs = {f"{s}.{a}": round(recovered[s][a] - v, 9) for s in EVAL_SPLITS if s in committed and s in recovered
              for a, v in committed[s].items() if a in recovered[s]}
     missing = [m for m in metrics if m not in diffs]
-    if missing: raise KeyError(f"the two runs do not both score {', '.join(missing)}: nothing to judge the recovery by")
+    if missing:
+        raise KeyError(f"the two runs do not both score {', '.join(missing)}: nothing to judge the recovery by")
     return dict(differences=diffs, judged=list(metrics), tolerance=tolerance,
                 agree=all(abs(diffs[m]) <= tolerance for m in metrics))
 
 # %% ../nbs/09b_executors.ipynb #2e12444e
 def recover_model(run_dir, recovery_dir, analyse: bool = True) -> dict:
-    "Judge the retrained `recovery_dir` against the run `run_dir`, adopted without its model, by `RECOVERY_AGREE`: if they agree, the recovery's checkpoint becomes the run's model and its `analysis.json` is computed from it. Returns the record written into that analysis.json; the run's result.json is never changed."
+    ("Judge the retrained `recovery_dir` against the run `run_dir`, adopted without its model, by `RECOVERY_AGREE`: if "
+     "they agree, the recovery's checkpoint becomes the run's model and its `analysis.json` is computed from it. "
+     "Returns the record written into that analysis.json; the run's result.json is never changed.")
     why = "a recovery needs a finished run and a finished retraining with its checkpoint"
     run = RunDir(run_dir).require("config", "result", why=why)
     redo = RunDir(recovery_dir).require("config", "result", "ckpt", why=why)
-    if run.has("ckpt"): raise FileExistsError(f"{run} has its model already ({run.ckpt_file.name}): nothing to recover")
+    if run.has("ckpt"):
+        raise FileExistsError(f"{run} has its model already ({run.ckpt_file.name}): nothing to recover")
     config = TrainConfig.from_dict(run.run_config())
     differ = _mismatch(TrainConfig.from_dict(redo.run_config()).to_dict(), config.to_dict())
-    if differ: raise ValueError(f"{redo} did not train the run {run.name}: {differ}")
+    if differ:
+        raise ValueError(f"{redo} did not train the run {run.name}: {differ}")
     got = redo.read("result")
     record = dict(recovery=_where(redo.path), commit=got.get("commit"), steps=got.get("steps"),
                   **recovery_agreement(run.read("result")["metrics"], got["metrics"]))
@@ -134,42 +150,52 @@ def recover_model(run_dir, recovery_dir, analyse: bool = True) -> dict:
 
 # %% ../nbs/09b_executors.ipynb #30fc00b3
 def pending(configs: list[TrainConfig], root: Path, analyse: bool) -> list[TrainConfig]:
-    "The runs an executor still has to start (`sysgen.store.RunDir.to_start`): not finished (and not being trained by another process), or finished without the analysis that was asked for."
+    ("The runs an executor still has to start (`sysgen.store.RunDir.to_start`): not finished (and not being trained by "
+     "another process), or finished without the analysis that was asked for.")
     return [c for c in configs if RunDir(Path(root) / run_name(c)).to_start(analyse)]
 
 # %% ../nbs/09b_executors.ipynb #165f4c73
-_CHILD = ("import json, sys; from sysgen.executors import run_one; from sysgen.config import TrainConfig; from sysgen.train import TrainingStopped\n"
+_CHILD = ("import json, sys; from sysgen.executors import run_one; from sysgen.config import TrainConfig; from "
+          "sysgen.train import TrainingStopped\n"
           "try: run_one(TrainConfig.from_dict(json.loads(sys.argv[1])), sys.argv[2], analyse=sys.argv[3] == '1')\n"
-          "except TrainingStopped as e: print(e, file=sys.stderr); sys.exit(e.exit_code)")   # stopped: why, no traceback
+          # stopped: why, no traceback
+          "except TrainingStopped as e: print(e, file=sys.stderr); sys.exit(e.exit_code)")
 
 class _Children:
-    "The run processes of a local sweep, each in its own session, so that a terminal's Ctrl-C reaches the sweep alone: `run` starts none once `stop` was called, and `stop` asks each live one to stop, once."
+    ("The run processes of a local sweep, each in its own session, so that a terminal's Ctrl-C reaches the sweep "
+     "alone: `run` starts none once `stop` was called, and `stop` asks each live one to stop, once.")
     def __init__(self): self.live, self.lock, self.stopped_by = set(), threading.Lock(), None
 
     def run(self, args: list[str], **kwargs) -> int | None:
         "Run `args` to its end and return its exit status; None if the sweep was stopping before it could start."
         with self.lock:
-            if self.stopped_by is not None: return None
+            if self.stopped_by is not None:
+                return None
             p = subprocess.Popen(args, start_new_session=True, **kwargs)
             self.live.add(p)
-        try: return p.wait()
+        try:
+            return p.wait()
         finally:
             with self.lock: self.live.discard(p)
 
     def stop(self, signum: int):
-        "Start no more runs, and send each live one SIGTERM: it saves a checkpoint at its step (`sysgen.train.stop_on_signals`)."
+        ("Start no more runs, and send each live one SIGTERM: it saves a checkpoint at its step "
+         "(`sysgen.train.stop_on_signals`).")
         with self.lock:
             self.stopped_by = signum
-            for p in self.live: p.send_signal(signal.SIGTERM)
+            for p in self.live:
+                p.send_signal(signal.SIGTERM)
 
 def _child(config: TrainConfig, root: Path, analyse: bool, children: _Children) -> tuple[str, int | None]:
-    if children.stopped_by is not None: return run_name(config), None    # a run never started leaves nothing behind
+    if children.stopped_by is not None:
+        return run_name(config), None    # a run never started leaves nothing behind
     run = RunDir(root / run_name(config))
     run.path.mkdir(parents=True, exist_ok=True)
     threads = str(choose_threads(config.threads))                      # what the run itself will use
     env = {**os.environ, "OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads}
     with open(run.sweep_log_file, "a") as log:
-        rc = children.run([sys.executable, "-c", _CHILD, json.dumps(config.to_dict()), str(root), "1" if analyse else "0"],
+        rc = children.run([sys.executable, "-c", _CHILD, json.dumps(config.to_dict()), str(root),
+                           "1" if analyse else "0"],
                           stdout=log, stderr=subprocess.STDOUT, env=env)
     return run_name(config), rc
 
@@ -177,7 +203,8 @@ def _child(config: TrainConfig, root: Path, analyse: bool, children: _Children) 
 def _plan(todo: int, total: int, root, jobs: int, running: list[str]) -> str:
     "What a local sweep is about to do, printed before hours of work start."
     return (f"sweep: {todo} of {total} runs to train or analyse in {root}, {min(jobs, max(1, todo))} at a time"
-            + (f"; {len(running)} being trained by other processes, left to them ({', '.join(running)})" if running else "")
+            + (f"; {len(running)} being trained by other processes, left to them ({', '.join(running)})" if running
+               else "")
             + ". Ctrl-C stops it; the same command resumes.")
 
 def _with_logs(names: list[str], root) -> str:
@@ -185,12 +212,16 @@ def _with_logs(names: list[str], root) -> str:
     return ", ".join(f"{n} (see {RunDir(Path(root) / n).sweep_log_file})" for n in names)
 
 class SweepStopped(RuntimeError):
-    "A local sweep stopped by signal `signum`: the runs it stopped (each saved a checkpoint at its step), those that failed, and how many it never started; `exit_code` is the shell's 128 + signal."
+    ("A local sweep stopped by signal `signum`: the runs it stopped (each saved a checkpoint at its step), those that "
+     "failed, and how many it never started; `exit_code` is the shell's 128 + signal.")
     def __init__(self, signum: int, stopped: list[str], failed: list[str], not_started: int, root):
         self.signum, self.stopped, self.failed, self.not_started = signum, stopped, failed, not_started
-        parts = ([f"{len(stopped)} stopped where they were, each with a checkpoint at its step ({', '.join(stopped)})"] if stopped else []) \
-              + ([f"{len(failed)} failed: {_with_logs(failed, root)}"] if failed else []) + ([f"{not_started} not started"] if not_started else [])
-        super().__init__(f"sweep stopped by {signal.Signals(signum).name}: {'; '.join(parts) or 'no run was under way'}; "
+        parts = ([f"{len(stopped)} stopped where they were, each with a checkpoint at its step ({', '.join(stopped)})"]
+                 if stopped else []) \
+              + ([f"{len(failed)} failed: {_with_logs(failed, root)}"] if failed
+                 else []) + ([f"{not_started} not started"] if not_started else [])
+        super().__init__(f"sweep stopped by {signal.Signals(signum).name}: "
+                         f"{'; '.join(parts) or 'no run was under way'}; "
                          "the same command again resumes")
 
     @property
@@ -201,18 +232,23 @@ def run_local(configs: list[TrainConfig], root=None, jobs: int | None = None, an
     "Run every configuration whose run is not done, `jobs` processes at a time; returns the names of the runs trained."
     root = runs_root(root)
     todo = pending(configs, root, analyse)
-    if jobs is None: jobs = max(1, (os.cpu_count() or 1) // max(1, configs[0].threads if configs else 1))
+    if jobs is None:
+        jobs = max(1, (os.cpu_count() or 1) // max(1, configs[0].threads if configs else 1))
     running = [run_name(c) for c in configs if RunDir(root / run_name(c)).state == "running"]
-    if progress and (todo or running): print(_plan(len(todo), len(configs), root, jobs, running), file=sys.stderr)
+    if progress and (todo or running):
+        print(_plan(len(todo), len(configs), root, jobs, running), file=sys.stderr)
     failed, stopped, started, children = [], [], 0, _Children()
     with stop_on_signals(children.stop), ThreadPoolExecutor(max_workers=jobs) as pool, \
          tqdm(total=len(todo), desc="runs", disable=not progress) as bar:
         for future in as_completed([pool.submit(_child, c, root, analyse, children) for c in todo]):
             name, rc = future.result()
-            if rc is None: continue                                     # not started: the sweep was stopping
+            if rc is None:
+                continue                                     # not started: the sweep was stopping
             started += 1
-            by_us = children.stopped_by is not None and rc in (128 + signal.SIGTERM, -signal.SIGTERM)   # the sweep's SIGTERM
-            if rc != 0: (stopped if by_us else failed).append(name)
+            # the sweep's SIGTERM
+            by_us = children.stopped_by is not None and rc in (128 + signal.SIGTERM, -signal.SIGTERM)
+            if rc != 0:
+                (stopped if by_us else failed).append(name)
             bar.update()
     if children.stopped_by is not None:
         raise SweepStopped(children.stopped_by, stopped, failed, len(todo) - started, root)
@@ -223,12 +259,16 @@ def run_local(configs: list[TrainConfig], root=None, jobs: int | None = None, an
 # %% ../nbs/09b_executors.ipynb #0161ecfe
 def run_slurm(configs: list[TrainConfig], root=None, folder="results/slurm", cluster: str | None = None,
               analyse: bool = True, **parameters) -> list:
-    "Submit the runs that are not done as one submitit job array; `parameters` go to `update_parameters` (e.g. slurm_partition, timeout_min, gpus_per_node)."
-    try: import submitit
-    except ImportError: raise RuntimeError("the slurm executor needs submitit: pip install submitit") from None
+    ("Submit the runs that are not done as one submitit job array; `parameters` go to `update_parameters` (e.g. "
+     "slurm_partition, timeout_min, gpus_per_node).")
+    try:
+        import submitit
+    except ImportError:
+        raise RuntimeError("the slurm executor needs submitit: pip install submitit") from None
     root = runs_root(root)
     todo = pending(configs, root, analyse)
-    if not todo: return []
+    if not todo:
+        return []
     executor = submitit.AutoExecutor(folder=folder, cluster=cluster)
     executor.update_parameters(**{"name": "sysgen", "timeout_min": 60, **parameters})
     return executor.map_array(run_one, todo, [str(root)] * len(todo), [analyse] * len(todo))
@@ -237,12 +277,17 @@ def run_slurm(configs: list[TrainConfig], root=None, folder="results/slurm", clu
 def sweep(name: str, seeds: int = 3, executor: str = "local", root=None, config: str | None = None,
           index: int | None = None, jobs: int | None = None, analyse: bool = True, progress: bool = True,
           overrides: dict | None = None, **parameters):
-    "Run the sweep `name` (or its run number `index`) with the `local`, `slurm` or `packed` executor (`parameters` go to it); `overrides` as in `sysgen.sweep.Sweep.configs`."
+    ("Run the sweep `name` (or its run number `index`) with the `local`, `slurm` or `packed` executor (`parameters` go "
+     "to it); `overrides` as in `sysgen.sweep.Sweep.configs`.")
     configs = get_sweep(name).configs(seeds, config, overrides)
     if index is not None:
-        if not 0 <= index < len(configs): raise ValueError(f"index {index} is outside the sweep's {len(configs)} runs (0 … {len(configs) - 1})")
+        if not 0 <= index < len(configs):
+            raise ValueError(f"index {index} is outside the sweep's {len(configs)} runs (0 … {len(configs) - 1})")
         return run_one(configs[index], root, analyse=analyse, progress=progress)
-    if executor == "local": return run_local(configs, root, jobs=jobs, analyse=analyse, progress=progress)
-    if executor == "slurm": return run_slurm(configs, root, analyse=analyse, **parameters)
-    if executor == "packed": return run_packed(configs, root, analyse=analyse, progress=progress, **parameters)
+    if executor == "local":
+        return run_local(configs, root, jobs=jobs, analyse=analyse, progress=progress)
+    if executor == "slurm":
+        return run_slurm(configs, root, analyse=analyse, **parameters)
+    if executor == "packed":
+        return run_packed(configs, root, analyse=analyse, progress=progress, **parameters)
     raise ValueError(f"unknown executor {executor!r}: expected 'local', 'slurm' or 'packed'")

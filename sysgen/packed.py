@@ -41,25 +41,31 @@ __all__ = ['pack_key', 'check_packable', 'pack_groups', 'Stack', 'Pack', 'PackSt
 
 # %% ../nbs/09a_packed.ipynb #8ddf70a0
 def pack_key(config: TrainConfig) -> tuple:
-    "What runs must share to train as one stacked model: the architecture without its vocabulary (the stack pads it), the batch size, and how they compute."
+    ("What runs must share to train as one stacked model: the architecture without its vocabulary (the stack pads it), "
+     "the batch size, and how they compute.")
     return (config.model_config(0), config.batch_size, config.device, config.bf16, config.threads)
 
 def check_packable(config: TrainConfig) -> TrainConfig:
     "`config` if it can train packed; else a one-line error saying why and what to do instead."
     if config.optimizer == "muon":
-        raise ValueError(f"optimizer='muon' does not train packed (packed runs take adam or adamw): train the run of {config.name} with --executor local")
+        raise ValueError(f"optimizer='muon' does not train packed (packed runs take adam or adamw): train the run of "
+                         f"{config.name} with --executor local")
     if config.dropout > 0:
-        raise ValueError(f"dropout={config.dropout} does not train packed (the stacked model draws no random numbers): train it with --executor local")
-    if int(os.environ.get("WORLD_SIZE", "1")) > 1: raise ValueError("packed training runs in one process: start it without torchrun")
+        raise ValueError(f"dropout={config.dropout} does not train packed (the stacked model draws no random numbers): "
+                         f"train it with --executor local")
+    if int(os.environ.get("WORLD_SIZE", "1")) > 1:
+        raise ValueError("packed training runs in one process: start it without torchrun")
     return config
 
 # %% ../nbs/09a_packed.ipynb #439d018b
 def pack_groups(configs: list[TrainConfig], pack: int | None = None) -> list[list[int]]:
-    "Positions of `configs` grouped to train together: equal `pack_key`, groups in the order first seen, at most `pack` runs each (None: no limit)."
+    ("Positions of `configs` grouped to train together: equal `pack_key`, groups in the order first seen, at most "
+     "`pack` runs each (None: no limit).")
     if pack is not None and (isinstance(pack, bool) or not isinstance(pack, int) or pack < 1):
         raise ValueError(f"pack must be a positive number of runs, got {pack!r}")
     groups = {}
-    for i, c in enumerate(configs): groups.setdefault(pack_key(c), []).append(i)
+    for i, c in enumerate(configs):
+        groups.setdefault(pack_key(c), []).append(i)
     size = pack or max(1, len(configs))
     return [g[j:j + size] for g in groups.values() for j in range(0, len(g), size)]
 
@@ -70,17 +76,21 @@ def _pad_rows(p: torch.Tensor, rows: int) -> torch.Tensor:
     return p if extra == 0 else torch.nn.functional.pad(p, [0, 0] * (p.ndim - 1) + [0, extra])
 
 class Stack:
-    "K models of one architecture (vocabularies may differ) run as one: `logits(models, images, tokens)` takes inputs (K, B, …) and gives logits (K, B, T, the largest vocabulary)."
+    ("K models of one architecture (vocabularies may differ) run as one: `logits(models, images, tokens)` takes inputs "
+     "(K, B, …) and gives logits (K, B, T, the largest vocabulary).")
     def __init__(self, models: list[MMLM]):
         widest = max(models, key=lambda m: m.config.vocab_size)
         self.template = copy.deepcopy(widest).train()          # the shapes and the code; its own weights are never used
         for m in self.template.modules():                      # vmap cannot ask a batched tensor for its memory format
-            if isinstance(m, ConvStem): m.channels_last = False
+            if isinstance(m, ConvStem):
+                m.channels_last = False
         self.shapes = {n: p.shape for n, p in self.template.named_parameters()}
         for m in models:
             got = {n: p.shape for n, p in m.named_parameters()}
-            if got.keys() != self.shapes.keys() or any(s[1:] != got[n][1:] or s[0] < got[n][0] for n, s in self.shapes.items()):
-                raise ValueError("the models of a stack must share one architecture (pack_key): their parameters differ in shape")
+            if (got.keys() != self.shapes.keys()
+                or any(s[1:] != got[n][1:] or s[0] < got[n][0] for n, s in self.shapes.items())):
+                raise ValueError("the models of a stack must share one architecture (pack_key): their parameters "
+                                 "differ in shape")
 
     def params(self, models: list[MMLM]) -> dict[str, torch.Tensor]:
         "The parameters of `models`, each stacked on a new first dimension (padded to the largest vocabulary)."
@@ -94,9 +104,12 @@ class Stack:
 
 # %% ../nbs/09a_packed.ipynb #ab4a7bef
 class Pack:
-    "Learners of one `pack_key` trained together as one stacked model, each learner's own work (its batch, update and callbacks) on `workers` threads while it fits; `failed` maps each learner taken out to why, `stop` is the signal (or 'budget') that stopped them."
+    ("Learners of one `pack_key` trained together as one stacked model, each learner's own work (its batch, update and "
+     "callbacks) on `workers` threads while it fits; `failed` maps each learner taken out to why, `stop` is the signal "
+     "(or 'budget') that stopped them.")
     def __init__(self, learns: list[Learner], workers: int = 1):
-        if not learns: raise ValueError("a pack needs at least one learner")
+        if not learns:
+            raise ValueError("a pack needs at least one learner")
         if len({(l.device, l.bf16, l.world) for l in learns}) > 1 or learns[0].world > 1:
             raise ValueError("the learners of a pack must compute alike (one device, one precision) in one process")
         self.learns, self.failed, self.stop, self.workers, self.pool = list(learns), {}, None, workers, None
@@ -111,23 +124,30 @@ class Pack:
     def fail(self, learn: Learner, reason: str):
         "Take `learn` out of the pack, with `reason` in its log."
         self.failed[learn] = reason
-        try: learn.log(dict(step=learn.step, failed=reason))
-        except OSError: pass
+        try:
+            learn.log(dict(step=learn.step, failed=reason))
+        except OSError:
+            pass
 
     def each(self, fn, items: list) -> list:
-        "`fn(item)` for every item, on the worker threads while fitting with `workers` > 1 (each learner's work touches only its own state), in order."
+        ("`fn(item)` for every item, on the worker threads while fitting with `workers` > 1 (each learner's work "
+         "touches only its own state), in order.")
         return list(self.pool.map(fn, items)) if self.pool is not None else [fn(x) for x in items]
 
     def call(self, learn: Learner, hook: str):
-        "Call `hook` ('before_fit', 'after_step', 'after_fit') of each callback of `learn`; an error takes only `learn` out (`fail`)."
+        ("Call `hook` ('before_fit', 'after_step', 'after_fit') of each callback of `learn`; an error takes only "
+         "`learn` out (`fail`).")
         try:
-            for cb in learn.callbacks: getattr(cb, hook)(learn)
-        except Exception as e: self.fail(learn, f"{hook}: {type(e).__name__}: {e}")
+            for cb in learn.callbacks:
+                getattr(cb, hook)(learn)
+        except Exception as e:
+            self.fail(learn, f"{hook}: {type(e).__name__}: {e}")
 
 # %% ../nbs/09a_packed.ipynb #317cebc5
 @patch
 def step(self: Pack):
-    "One optimisation step of every active learner: their batches stacked, one forward and one backward pass, then each learner's own update and callbacks."
+    ("One optimisation step of every active learner: their batches stacked, one forward and one backward pass, then "
+     "each learner's own update and callbacks.")
     learns = self.active
     batches = self.each(Learner.step_batch, learns)
     images, inputs = torch.stack([b[0] for b in batches]), torch.stack([b[1] for b in batches])
@@ -135,65 +155,88 @@ def step(self: Pack):
         logits = self.stack.logits([l.raw_model for l in learns], images, inputs)
     losses = torch.stack([mlm_loss(logits[k, ..., :l.raw_model.config.vocab_size], b[2])
                           for k, (l, b) in enumerate(zip(learns, batches))])
-    for l in learns: l.optimizer.zero_grad(set_to_none=True)
+    for l in learns:
+        l.optimizer.zero_grad(set_to_none=True)
     losses.sum().backward()
     self.each(self.update, list(zip(learns, losses.tolist())))
 
 @patch
 def update(self: Pack, item: tuple):
-    "Step the learner of `item` (learner, its loss) and call its callbacks; a loss that is not finite, or an error, takes it out (`fail`)."
+    ("Step the learner of `item` (learner, its loss) and call its callbacks; a loss that is not finite, or an error, "
+     "takes it out (`fail`).")
     l, loss = item
-    if not math.isfinite(loss): return self.fail(l, f"loss {loss} at step {l.step + 1}")
-    try: l.apply_step(loss)
-    except Exception as e: return self.fail(l, f"step {l.step + 1}: {type(e).__name__}: {e}")
+    if not math.isfinite(loss):
+        return self.fail(l, f"loss {loss} at step {l.step + 1}")
+    try:
+        l.apply_step(loss)
+    except Exception as e:
+        return self.fail(l, f"step {l.step + 1}: {type(e).__name__}: {e}")
     self.call(l, "after_step")
 
 # %% ../nbs/09a_packed.ipynb #bfd37f40
 @patch
 def fit(self: Pack, deadline: float | None = None, progress: bool = False):
-    "Train every learner to its `config.steps`, or until `stop` is set (by a signal) or `deadline` (a `time.monotonic()` time) passes; each learner stopped short saves its checkpoint at its step (`CheckpointCB.after_fit`)."
+    ("Train every learner to its `config.steps`, or until `stop` is set (by a signal) or `deadline` (a "
+     "`time.monotonic()` time) passes; each learner stopped short saves its checkpoint at its step "
+     "(`CheckpointCB.after_fit`).")
     for l in self.learns:
-        l.raw_model.train(); self.call(l, "before_fit")
+        l.raw_model.train()
+        self.call(l, "before_fit")
     todo = max((l.config.steps - l.step for l in self.active), default=0)
-    with tqdm(total=todo, desc=f"{len(self.learns)} runs packed", disable=not progress, dynamic_ncols=True) as bar,          ThreadPoolExecutor(self.workers) if self.workers > 1 else nullcontext() as self.pool:
+    with (tqdm(total=todo, desc=f"{len(self.learns)} runs packed", disable=not progress, dynamic_ncols=True) as bar,
+          ThreadPoolExecutor(self.workers) if self.workers > 1 else nullcontext() as self.pool):
         while self.active and self.stop is None:
-            if deadline is not None and time.monotonic() >= deadline: self.stop = "budget"; break
-            self.step(); bar.update()
+            if deadline is not None and time.monotonic() >= deadline:
+                self.stop = "budget"
+                break
+            self.step()
+            bar.update()
     self.pool = None
     for l in self.learns:
-        if l in self.failed: continue
-        if self.stop is not None and l.step < l.config.steps: l.stop = self.stop
+        if l in self.failed:
+            continue
+        if self.stop is not None and l.step < l.config.steps:
+            l.stop = self.stop
         self.call(l, "after_fit")
     return self
 
 # %% ../nbs/09a_packed.ipynb #b8ee1699
 class PackStopped(RuntimeError):
-    "Packed training stopped by signal `signum`, or by its time budget (`signum` None): the runs stopped (each with a checkpoint at the step they reached), those that failed (name → why) and how many never started; `exit_code` is 128 + the signal, or 75 (EX_TEMPFAIL) for the budget."
+    ("Packed training stopped by signal `signum`, or by its time budget (`signum` None): the runs stopped (each with a "
+     "checkpoint at the step they reached), those that failed (name → why) and how many never started; `exit_code` is "
+     "128 + the signal, or 75 (EX_TEMPFAIL) for the budget.")
     def __init__(self, signum: int | None, stopped: list[str], failed: dict, not_started: int):
         self.signum, self.stopped, self.failed, self.not_started = signum, stopped, failed, not_started
         why = "its time budget" if signum is None else signal.Signals(signum).name
-        parts = ([f"{len(stopped)} stopped, each with a checkpoint at its step ({', '.join(stopped)})"] if stopped else []) \
+        parts = ([f"{len(stopped)} stopped, each with a checkpoint at its step ({', '.join(stopped)})"] if stopped
+                 else []) \
               + ([f"{len(failed)} failed ({'; '.join(f'{n}: {r}' for n, r in failed.items())})"] if failed else []) \
               + ([f"{not_started} not started"] if not_started else [])
-        super().__init__(f"packed training stopped by {why}: {'; '.join(parts) or 'no run was under way'}; the same command again continues")
+        super().__init__(f"packed training stopped by {why}: {'; '.join(parts) or 'no run was under way'}; the same "
+                         f"command again continues")
 
     @property
     def exit_code(self) -> int: return 75 if self.signum is None else 128 + self.signum
 
 class PackFailed(RuntimeError):
-    "Runs of a packed training that failed (`failed`: name → why) while the others (`finished`: name → result record) finished."
+    ("Runs of a packed training that failed (`failed`: name → why) while the others (`finished`: name → result record) "
+     "finished.")
     def __init__(self, failed: dict, finished: dict):
         self.failed, self.finished = failed, finished
-        super().__init__(f"{len(failed)} of {len(failed) + len(finished)} packed runs failed, each left with its last checkpoint: "
+        super().__init__(f"{len(failed)} of {len(failed) + len(finished)} packed runs failed, each left with its last "
+                         f"checkpoint: "
                          + "; ".join(f"{n}: {r}" for n, r in failed.items()))
 
 # %% ../nbs/09a_packed.ipynb #7f5b1377
 def _fit_group(runs: list[tuple], render_device, progress: bool, deadline: float | None) -> Pack:
-    "Build the learners of `runs` ((config, run_dir, checkpoint or None) of one group, scenes rendered once) and fit them as one `Pack`."
+    ("Build the learners of `runs` ((config, run_dir, checkpoint or None) of one group, scenes rendered once) and fit "
+     "them as one `Pack`.")
     t0 = time.perf_counter()
     device, cache = as_device(runs[0][0].device), {}
-    for c, _, _ in runs: make_splits(c, progress=progress, device=render_device, cache=cache)
-    extra = dict(data_seconds=round(time.perf_counter() - t0, 2), packed=dict(k=len(runs), group=[d.name for _, d, _ in runs]))
+    for c, _, _ in runs:
+        make_splits(c, progress=progress, device=render_device, cache=cache)
+    extra = dict(data_seconds=round(time.perf_counter() - t0, 2),
+                 packed=dict(k=len(runs), group=[d.name for _, d, _ in runs]))
     learns = [start_run(c, d, state, device, callbacks=[LogCB(), EvalCB(), CheckpointCB()], render_device=render_device,
                         cache=cache, started=t0, runtime=extra) for c, d, state in runs]
     pack = Pack(learns, workers=(os.cpu_count() or 1) if device.type == "cuda" else 1)   # a CPU's cores compute
@@ -204,47 +247,64 @@ def _fit_group(runs: list[tuple], render_device, progress: bool, deadline: float
 # %% ../nbs/09a_packed.ipynb #1a76c12c
 def train_packed(configs: list[TrainConfig], run_dirs: list, progress: bool = True, render_device="cpu",
                  pack: int | None = None, budget: float | None = None, analyse: bool = False) -> dict[str, dict]:
-    "Train the runs `configs` in `run_dirs` packed (groups of `pack_groups`, each one stacked model), resuming those with a checkpoint, then write each finished run's analysis.json if `analyse`; returns the result record of every finished run by its directory's name. Stops cleanly on SIGTERM/SIGINT or after `budget` seconds (`PackStopped`); failed runs are named at the end (`PackFailed`)."
-    if len(configs) != len(run_dirs): raise ValueError(f"{len(configs)} configurations for {len(run_dirs)} run directories")
+    ("Train the runs `configs` in `run_dirs` packed (groups of `pack_groups`, each one stacked model), resuming those "
+     "with a checkpoint, then write each finished run's analysis.json if `analyse`; returns the result record of every "
+     "finished run by its directory's name. Stops cleanly on SIGTERM/SIGINT or after `budget` seconds (`PackStopped`); "
+     "failed runs are named at the end (`PackFailed`).")
+    if len(configs) != len(run_dirs):
+        raise ValueError(f"{len(configs)} configurations for {len(run_dirs)} run directories")
     deadline = None if budget is None else time.monotonic() + budget
     done, todo, failed = {}, [], {}
     for c, d in zip(configs, map(Path, run_dirs)):
-        state = prepare_run_dir(d, check_packable(c), resume=True)   # another configuration there: an error, before any work
-        if RunDir(d).finished: done[d.name] = RunDir(d).read("result")
-        else: todo.append((c, d, state))
+        # another configuration there: an error, before any work
+        state = prepare_run_dir(d, check_packable(c), resume=True)
+        if RunDir(d).finished:
+            done[d.name] = RunDir(d).read("result")
+        else:
+            todo.append((c, d, state))
     groups = pack_groups([c for c, _, _ in todo], pack)
     for n, group in enumerate(groups):
         runs = [todo[i] for i in group]
         with ExitStack() as held, torch_threads(choose_threads(runs[0][0].threads)):
-            for _, d, _ in runs: held.enter_context(RunDir(d).lock())
+            for _, d, _ in runs:
+                held.enter_context(RunDir(d).lock())
             p = _fit_group(runs, render_device, progress, deadline)
             stopped = []
             for l in p.learns:
-                if l in p.failed: failed[l.run_dir.name] = p.failed[l]
-                elif l.step >= l.config.steps: done[l.run_dir.name] = finish_run(l)
-                else: stopped.append(l.run_dir.name)
+                if l in p.failed:
+                    failed[l.run_dir.name] = p.failed[l]
+                elif l.step >= l.config.steps:
+                    done[l.run_dir.name] = finish_run(l)
+                else:
+                    stopped.append(l.run_dir.name)
         if p.stop is not None:
             raise PackStopped(None if p.stop == "budget" else p.stop, stopped, failed, sum(map(len, groups[n + 1:])))
     for c, d in zip(configs, map(Path, run_dirs)):
-        if analyse and d.name in done: analyse_run(d, attributes=tuple(dict.fromkeys(("shape", c.probe))))   # and the probe's
-    if failed: raise PackFailed(failed, done)
+        if analyse and d.name in done:
+            analyse_run(d, attributes=tuple(dict.fromkeys(("shape", c.probe))))   # and the probe's
+    if failed:
+        raise PackFailed(failed, done)
     return done
 
 # %% ../nbs/09a_packed.ipynb #851d2e03
-def run_packed(configs: list[TrainConfig], root=None, analyse: bool = True, progress: bool = True, pack: int | None = None,
-               budget: float | None = None, render_device="cpu") -> list[str]:
-    "The packed executor: train every run of `configs` not finished under `root` (`sysgen.store.RunDir.to_start`) with `train_packed`, analysing each if `analyse`; returns the names of the runs trained or analysed."
+def run_packed(configs: list[TrainConfig], root=None, analyse: bool = True, progress: bool = True,
+               pack: int | None = None, budget: float | None = None, render_device="cpu") -> list[str]:
+    ("The packed executor: train every run of `configs` not finished under `root` (`sysgen.store.RunDir.to_start`) "
+     "with `train_packed`, analysing each if `analyse`; returns the names of the runs trained or analysed.")
     root = runs_root(root)
     todo = [c for c in configs if RunDir(root / run_name(c)).to_start(analyse)]
     if progress and todo:
-        print(f"packed: {len(todo)} of {len(configs)} runs to train or analyse in {root}, {len(pack_groups(todo, pack))} "
-              "group(s) in turn. Ctrl-C stops them, each with a checkpoint; the same command continues.", file=sys.stderr)
+        print(f"packed: {len(todo)} of {len(configs)} runs to train or analyse in {root}, "
+              f"{len(pack_groups(todo, pack))} "
+              "group(s) in turn. Ctrl-C stops them, each with a checkpoint; the same command continues.",
+              file=sys.stderr)
     train_packed(todo, [root / run_name(c) for c in todo], progress, render_device, pack, budget, analyse)
     return [run_name(c) for c in todo]
 
 # %% ../nbs/09a_packed.ipynb #49cfb1b8
 def slim_checkpoint(src, dst, dtype: torch.dtype = torch.bfloat16) -> Path:
-    "Write the checkpoint `src` to `dst` as weights only: the model's tensors in `dtype`, the optimiser without its state, and `weights` naming the cut."
+    ("Write the checkpoint `src` to `dst` as weights only: the model's tensors in `dtype`, the optimiser without its "
+     "state, and `weights` naming the cut.")
     state = load_checkpoint(src)
     state["model"] = {k: v.to(dtype) if v.is_floating_point() else v for k, v in state["model"].items()}
     keep = state["optimizer"]
@@ -255,8 +315,11 @@ def slim_checkpoint(src, dst, dtype: torch.dtype = torch.bfloat16) -> Path:
 # %% ../nbs/09a_packed.ipynb #3bad17e6
 def packed_benchmark(config: TrainConfig | str = RECIPE, pack: int = 4, steps: int = 30, warmup: int = 5,
                      compile: bool = False, **overrides) -> dict:
-    "Training samples/s of `pack` runs of `config` (with `overrides`) trained as one stacked model on synthetic data, summed over the runs, after `warmup` steps; with `sysgen.bench.throughput`'s FLOPs and MFU, runs per hour at the configuration's steps, and on a GPU the peak memory per run."
-    config = check_packable(get_config(config, **overrides) if isinstance(config, str) else replace(config, **overrides))
+    ("Training samples/s of `pack` runs of `config` (with `overrides`) trained as one stacked model on synthetic data, "
+     "summed over the runs, after `warmup` steps; with `sysgen.bench.throughput`'s FLOPs and MFU, runs per hour at the "
+     "configuration's steps, and on a GPU the peak memory per run.")
+    config = check_packable(get_config(config, **overrides) if isinstance(config, str)
+                            else replace(config, **overrides))
     device = as_device(config.device)
     bf16 = resolve_bf16(config.bf16, device)
     with torch_threads(choose_threads(config.threads)) as threads:
@@ -273,22 +336,27 @@ def packed_benchmark(config: TrainConfig | str = RECIPE, pack: int = 4, steps: i
             with autocast(device, bf16):
                 logits = forward(models, images, torch.stack(inputs).to(device))
             losses = torch.stack([mlm_loss(logits[k], l.to(device)) for k, l in enumerate(labels)])
-            for o in optimizers: o.zero_grad(set_to_none=True)
+            for o in optimizers:
+                o.zero_grad(set_to_none=True)
             losses.sum().backward()
             for m, o in zip(models, optimizers):
-                if config.grad_clip > 0: torch.nn.utils.clip_grad_norm_(m.parameters(), config.grad_clip)
+                if config.grad_clip > 0:
+                    torch.nn.utils.clip_grad_norm_(m.parameters(), config.grad_clip)
                 o.step()
-        for _ in range(warmup): step()
+        for _ in range(warmup):
+            step()
         synchronize(device)
-        if device.type == "cuda": torch.cuda.reset_peak_memory_stats(device)
+        if device.type == "cuda":
+            torch.cuda.reset_peak_memory_stats(device)
         t0 = time.perf_counter()
-        for _ in range(steps): step()
+        for _ in range(steps):
+            step()
         synchronize(device)
         rate = steps * B * pack / (time.perf_counter() - t0)
         memory = torch.cuda.max_memory_allocated(device) / pack / 2**20 if device.type == "cuda" else None
         speed = throughput(rate, 3 * flops_per_sample(models[0].config), bf16, device)
-    return dict(config=config.name, pack=pack, batch_size=B, bf16=bf16, threads=threads, device=str(device), steps=steps,
-                compiled=compile, **speed, samples_per_s_per_run=round(rate / pack, 1),
+    return dict(config=config.name, pack=pack, batch_size=B, bf16=bf16, threads=threads, device=str(device),
+                steps=steps, compiled=compile, **speed, samples_per_s_per_run=round(rate / pack, 1),
                 runs_per_hour=round(3600 * rate / (config.steps * B), 2),
                 memory_per_run_mib=None if memory is None else round(memory, 1),
                 runtime=runtime_record(device, bf16, threads, attention=config.attention))

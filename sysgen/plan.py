@@ -36,14 +36,16 @@ def point_run(point: dict, recipe: str = RECIPE, seed: int = 0):
 
 def check_points(check: dict) -> list[dict]:
     "The grid points a registered check reads: a and b, its points, its family, or its one point."
-    if "a" in check: return [check["a"], check["b"]]
+    if "a" in check:
+        return [check["a"], check["b"]]
     return list(check.get("points") or check.get("family") or ([check["point"]] if "point" in check else []))
 
 # %% ../nbs/10g_plan.ipynb #000645fb
 def _stem(name: str) -> str: return name.rsplit("-s", 1)[0]
 
 def feeds(recipe: str = RECIPE) -> dict[str, list[str]]:
-    "Run name without its seed → the ids of the checks in force that read it (sweeps' checks and registered questions')."
+    ("Run name without its seed → the ids of the checks in force that read it (sweeps' checks and registered "
+     "questions').")
     out: dict[str, list[str]] = {}
     checks = [c for c in load_registry()["checks"] if not c.get("superseded_by") and not kind_of(c).across_recipes]
     q = load_questions()
@@ -56,7 +58,8 @@ def feeds(recipe: str = RECIPE) -> dict[str, list[str]]:
 # %% ../nbs/10g_plan.ipynb #40a2c747
 @dataclass
 class Planned:
-    "One run the registry asks for: its group, configuration, state in the run store, the checks it feeds, whether it waits on a registration, and the step its checkpoint reached (a partial or running run)."
+    ("One run the registry asks for: its group, configuration, state in the run store, the checks it feeds, whether it "
+     "waits on a registration, and the step its checkpoint reached (a partial or running run).")
     group: str
     config: object
     state: str = "todo"
@@ -68,7 +71,8 @@ class Planned:
     def name(self) -> str: return run_name(self.config)
 
     def argv(self, root="results/runs") -> list[str]:
-        "The words of the `sysgen train` command that trains (or resumes, where it has a checkpoint) this run into `root`."
+        ("The words of the `sysgen train` command that trains (or resumes, where it has a checkpoint) this run into "
+         "`root`.")
         return ["sysgen", "train", *train_args(self.config), "--threads", "1", "--run-dir", str(Path(root) / self.name),
                 *(["--resume"] if self.state == "partial" else [])]
 
@@ -85,8 +89,10 @@ def _groups(recipe: str) -> list[tuple[str, list[dict]]]:
     return out + [(n, SWEEPS[n].points) for n in sweeps]
 
 def planned(recipe: str = RECIPE, root=None, seeds: int = 3, todo_only: bool = True) -> list[Planned]:
-    "Every run the registry asks of `recipe` (3 seeds a point), each once, in the plan's order; `todo_only`: those without a finished result."
-    if recipe not in CONFIGS: raise ValueError(f"unknown recipe {recipe!r}: expected one of {', '.join(CONFIGS)}")
+    ("Every run the registry asks of `recipe` (3 seeds a point), each once, in the plan's order; `todo_only`: those "
+     "without a finished result.")
+    if recipe not in CONFIGS:
+        raise ValueError(f"unknown recipe {recipe!r}: expected one of {', '.join(CONFIGS)}")
     root, fed, seen, out = runs_root(root), feeds(recipe), set(), []
     predicted = (project_dir() / "preregistration" / f"predictions-{recipe}.json").is_file()
     for group, points in _groups(recipe):
@@ -94,56 +100,70 @@ def planned(recipe: str = RECIPE, root=None, seeds: int = 3, todo_only: bool = T
             for s in range(seeds):
                 cfg = point_run(p, recipe, s)
                 name = run_name(cfg)
-                if name in seen: continue
+                if name in seen:
+                    continue
                 seen.add(name)
                 run = RunDir(root / name)
                 state = run.state
-                if todo_only and state == "done": continue
-                blocked = "" if group != "prediction" or predicted else f"its prediction is not registered yet (preregistration/predictions-{recipe}.json)"
+                if todo_only and state == "done":
+                    continue
+                blocked = ("" if group != "prediction" or predicted
+                           else f"its prediction is not registered yet (preregistration/predictions-{recipe}.json)")
                 step = (run.checkpoint_step() or 0) if state in ("partial", "running") else 0
                 out.append(Planned(group, cfg, state, fed.get(_stem(name), []), blocked, step))
     return out
 
 # %% ../nbs/10g_plan.ipynb #5c6ff594
 def this_machine() -> str:
-    "The kind of machine this process runs on, as `machine_kind` names a run's (a CPU: GPUs are named by the runs that use them)."
+    ("The kind of machine this process runs on, as `machine_kind` names a run's (a CPU: GPUs are named by the runs "
+     "that use them).")
     return machine_kind(dict(device="cpu", **cpu_record()))
 
 def _tokens(config) -> int:
-    "A run's work per sample, up to a constant: its sequence (image patches plus text tokens) times its layers' weights (4·d² for attention, 2·d·d_ff for the MLP)."
+    ("A run's work per sample, up to a constant: its sequence (image patches plus text tokens) times its layers' "
+     "weights (4·d² for attention, 2·d·d_ff for the MLP).")
     seq = (config.image_size // config.patch) ** 2 + config.text_len
     return seq * config.n_layers * (4 * config.d_model ** 2 + 2 * config.d_model * config.d_ff)
 
 _FLOPS: dict = {}    # (model configuration, optimizer, batch size) → training FLOPs of one step
 
 def run_flops(config) -> float:
-    "Training FLOPs of a run of `config` (`sysgen.bench.flops_per_run`), one step counted per architecture, optimizer and batch size: the rest is steps."
+    ("Training FLOPs of a run of `config` (`sysgen.bench.flops_per_run`), one step counted per architecture, optimizer "
+     "and batch size: the rest is steps.")
     from sysgen.bench import flops_per_run                 # builds the model: torch
     from sysgen.text import Vocab
     key = (config.model_config(len(Vocab(config.palette))), config.optimizer, config.batch_size)
-    if key not in _FLOPS: _FLOPS[key] = flops_per_run(replace(config, steps=1))
+    if key not in _FLOPS:
+        _FLOPS[key] = flops_per_run(replace(config, steps=1))
     return _FLOPS[key] * config.steps
 
 _ARCH = ("image_size", "patch", "text_len", "n_layers", "d_model", "d_ff")
 
 def _measured(recipe: str, root=None) -> dict[str, list[tuple]]:
-    "Machine kind → (median samples/s it logged, seconds drawing its scenes, its configuration) of each run of `recipe` under `root` that logged at least 3 rates, finished or not."
+    ("Machine kind → (median samples/s it logged, seconds drawing its scenes, its configuration) of each run of "
+     "`recipe` under `root` that logged at least 3 rates, finished or not.")
     out: dict[str, list[tuple]] = {}
     for run in run_dirs(root):
-        if not run.has("config"): continue
+        if not run.has("config"):
+            continue
         c = run.read("config")
-        cfg, rt = c.get("config", c), c.get("runtime")                  # config.json: {'config': {...}, 'runtime': {...}}
-        if cfg.get("name") != recipe or not rt: continue
-        logged = [json.loads(l).get("samples_per_s") for l in (run.path / "log.jsonl").read_text().splitlines() if l.strip()] if (run.path / "log.jsonl").is_file() else []
+        # config.json: {'config': {...}, 'runtime': {...}}
+        cfg, rt = c.get("config", c), c.get("runtime")
+        if cfg.get("name") != recipe or not rt:
+            continue
+        logged = ([json.loads(l).get("samples_per_s") for l in (run.path / "log.jsonl").read_text().splitlines()
+                   if l.strip()] if (run.path / "log.jsonl").is_file() else [])
         logged = [v for v in logged if v]
-        if len(logged) < 3: continue
+        if len(logged) < 3:
+            continue
         out.setdefault(machine_kind(rt), []).append((statistics.median(logged), rt.get("data_seconds") or 0.0, cfg))
     return out
 
 def _config_of(recipe: str, cfg: dict):
     "The configuration a run's config.json holds; the recipe with its architecture where an old file no longer reads."
     from sysgen.config import TrainConfig
-    try: return TrainConfig.from_dict(cfg)
+    try:
+        return TrainConfig.from_dict(cfg)
     except (TypeError, ValueError):
         return get_config(recipe, **{k: v for k, v in cfg.items() if k in _ARCH + ("palette", "batch_size")})
 
@@ -160,7 +180,9 @@ def _rate(recipe: str, machine: str, runs: list[tuple], flops: bool = False) -> 
     return out
 
 def measured_rate(recipe: str = RECIPE, machine: str | None = None, root=None, flops: bool = False) -> dict | None:
-    "{'machine', 'samples_per_s', 'data_seconds', 'tokens', 'runs'}: the median rate the runs of `recipe` under `root` logged on `machine` (default: this one), finished or not, and with `flops` their median FLOP/s (`flop_per_s`); None where none trained there."
+    ("{'machine', 'samples_per_s', 'data_seconds', 'tokens', 'runs'}: the median rate the runs of `recipe` under "
+     "`root` logged on `machine` (default: this one), finished or not, and with `flops` their median FLOP/s "
+     "(`flop_per_s`); None where none trained there.")
     machine = machine or this_machine()
     runs = _measured(recipe, root).get(machine)
     return _rate(recipe, machine, runs, flops) if runs else None
@@ -168,12 +190,15 @@ def measured_rate(recipe: str = RECIPE, machine: str | None = None, root=None, f
 _CPU_KIND = re.compile(r"(.*?)(?: family (\d+) model (\d+))? \((amx|avx512_bf16|fp32|not recorded)\)")
 
 def _kind(kind: str) -> tuple:
-    "(device, name, family, bf16 path) of a machine kind (`machine_kind`): a CPU's parts, or ('GPU', its name, None, None)."
+    ("(device, name, family, bf16 path) of a machine kind (`machine_kind`): a CPU's parts, or ('GPU', its name, None, "
+     "None).")
     m = _CPU_KIND.fullmatch(kind)
     return ("CPU", m[1], m[2], m[4]) if m else ("GPU", kind, None, None)
 
 def nearest_machine(machine: str, measured) -> str | None:
-    "Of the machine kinds `measured` (kind → runs measured there), the one most like `machine`: a CPU for a CPU and a GPU for a GPU (else None), then the same bf16 path, the same CPU, the same family, the most leading words of its name in common, the most runs."
+    ("Of the machine kinds `measured` (kind → runs measured there), the one most like `machine`: a CPU for a CPU and a "
+     "GPU for a GPU (else None), then the same bf16 path, the same CPU, the same family, the most leading words of its "
+     "name in common, the most runs.")
     device, name, family, path = _kind(machine)
     def likeness(k):
         _, n, f, p = _kind(k)
@@ -183,42 +208,55 @@ def nearest_machine(machine: str, measured) -> str | None:
     return max(same, key=likeness) if same else None
 
 def cost_rate(recipe: str = RECIPE, machine: str | None = None, root=None) -> dict | None:
-    "The rate behind a plan's costs on `machine` (default: this one): what the recipe's runs measured there (`measured_rate`, with `basis` 'measured'), else the rate of the nearest kind with runs (`nearest_machine`) with its FLOP/s (`basis` 'flops'); None where no kind of that device has."
+    ("The rate behind a plan's costs on `machine` (default: this one): what the recipe's runs measured there "
+     "(`measured_rate`, with `basis` 'measured'), else the rate of the nearest kind with runs (`nearest_machine`) with "
+     "its FLOP/s (`basis` 'flops'); None where no kind of that device has.")
     machine, measured = machine or this_machine(), _measured(recipe, root)
-    if measured.get(machine): return dict(_rate(recipe, machine, measured[machine]), basis="measured")
+    if measured.get(machine):
+        return dict(_rate(recipe, machine, measured[machine]), basis="measured")
     near = nearest_machine(machine, {k: len(v) for k, v in measured.items()})
     return None if near is None else dict(_rate(recipe, near, measured[near], flops=True), basis="flops")
 
 def minutes(p: Planned, rate: dict | None) -> float | None:
-    "Estimated wall-clock minutes of planned run `p` at `rate` (`cost_rate`): the samples it has left (after its checkpoint's step) at the measured rate, scaled by sequence length, or with `basis` 'flops' the FLOPs it has left at the measured FLOP/s; plus drawing its scenes; None without a rate."
-    if not rate: return None
+    ("Estimated wall-clock minutes of planned run `p` at `rate` (`cost_rate`): the samples it has left (after its "
+     "checkpoint's step) at the measured rate, scaled by sequence length, or with `basis` 'flops' the FLOPs it has "
+     "left at the measured FLOP/s; plus drawing its scenes; None without a rate.")
+    if not rate:
+        return None
     c = p.config
     if rate.get("basis") == "flops":
         return (run_flops(c) * (c.steps - p.step) / c.steps / rate["flop_per_s"] + rate["data_seconds"]) / 60
-    return ((c.steps - p.step) * c.batch_size / rate["samples_per_s"] * _tokens(c) / rate["tokens"] + rate["data_seconds"]) / 60
+    return ((c.steps - p.step) * c.batch_size / rate["samples_per_s"] * _tokens(c) / rate["tokens"]
+            + rate["data_seconds"]) / 60
 
 # %% ../nbs/10g_plan.ipynb #24ce0b89
 def plan_records(recipe: str = RECIPE, root=None, machine: str | None = None) -> dict:
-    "The plan of `recipe` as data: the machine costed (default: this one), the rate behind the costs (`cost_rate`), and one record per run still needed, in order."
+    ("The plan of `recipe` as data: the machine costed (default: this one), the rate behind the costs (`cost_rate`), "
+     "and one record per run still needed, in order.")
     machine = machine or this_machine()
     rate, runs = cost_rate(recipe, machine, root), planned(recipe, root)
     shown_root = Path(root) if root is not None else Path("results/runs")
     return dict(recipe=recipe, machine=machine, rate=rate,
-                runs=[dict(group=p.group, run=p.name, state=p.state, step=p.step, minutes=None if (m := minutes(p, rate)) is None else round(m, 1),
+                runs=[dict(group=p.group, run=p.name, state=p.state, step=p.step,
+                           minutes=None if (m := minutes(p, rate)) is None else round(m, 1),
                            feeds=p.feeds, blocked=p.blocked, command=p.command(shown_root)) for p in runs])
 
 WIDTH = 120    # the longest line `plan_table` prints
 
 def _wrapped(command: str, indent: int = 4, width: int = WIDTH) -> list[str]:
-    "`command` as shell lines of at most `width` characters (a longer word alone on its line), continued with ` \\`; a flag stays on the line of its first value."
+    ("`command` as shell lines of at most `width` characters (a longer word alone on its line), continued with ` \\`; "
+     "a flag stays on the line of its first value.")
     words, units = shlex.split(command), []
     for i, word in enumerate(words):
-        if i and words[i - 1].startswith("--") and not word.startswith("--"): units[-1] += " " + shlex.quote(word)
-        else: units.append(shlex.quote(word))
+        if i and words[i - 1].startswith("--") and not word.startswith("--"):
+            units[-1] += " " + shlex.quote(word)
+        else:
+            units.append(shlex.quote(word))
     lines, line = [], " " * indent
     for word in units:
         if line.strip() and len(line) + 1 + len(word) + 2 > width:
-            lines.append(line + " \\"); line = " " * (indent + 2)
+            lines.append(line + " \\")
+            line = " " * (indent + 2)
         line += ("" if not line.strip() else " ") + word
     return lines + [line]
 
@@ -233,7 +271,9 @@ def _fitted(items: list[str], room: int) -> str:
     return out
 
 def plan_table(recipe: str = RECIPE, root=None, machine: str | None = None) -> str:
-    "What `sysgen plan` prints: how the costs were found, then per group the runs still needed with their state, cost on the machine (default: this one) and the checks they feed, each with its `sysgen train` command, then the total."
+    ("What `sysgen plan` prints: how the costs were found, then per group the runs still needed with their state, cost "
+     "on the machine (default: this one) and the checks they feed, each with its `sysgen train` command, then the "
+     "total.")
     rec = plan_records(recipe, root, machine)
     rate, runs, unit = rec["rate"], rec["runs"], "GPU-hours" if _kind(rec["machine"])[0] == "GPU" else "core-hours"
     if rate and rate["basis"] == "measured":
@@ -244,8 +284,9 @@ def plan_table(recipe: str = RECIPE, root=None, machine: str | None = None) -> s
                  "costs from each run's FLOPs at the rate measured on the nearest kind of machine that has:",
                  f"{rate['machine']}, {rate['flop_per_s'] / 1e9:.1f} GFLOP/s per run "
                  f"(median of {rate['runs']} runs there)"]
-    else: lines = [f"{recipe} on {rec['machine']}: costs unknown;",
-                   "no run of the recipe has trained on this kind of machine, nor on one like it, yet"]
+    else:
+        lines = [f"{recipe} on {rec['machine']}: costs unknown;",
+                 "no run of the recipe has trained on this kind of machine, nor on one like it, yet"]
     for group in dict.fromkeys(r["group"] for r in runs):
         mine = [r for r in runs if r["group"] == group]
         cost = [r["minutes"] for r in mine if r["minutes"] is not None]
@@ -253,7 +294,8 @@ def plan_table(recipe: str = RECIPE, root=None, machine: str | None = None) -> s
                      + (f", about {sum(cost) / 60:.1f} {unit}" if cost else ""))
         for r in mine:
             cost = "" if r["minutes"] is None else f"{r['minutes']:.0f} min"
-            state = f"{'running ' if r['state'] == 'running' else ''}at {r['step']}" if r["state"] in ("partial", "running") and r["step"] else r["state"]
+            state = (f"{'running ' if r['state'] == 'running' else ''}at {r['step']}"
+                     if r["state"] in ("partial", "running") and r["step"] else r["state"])
             row = f"  {r['run']:<56} {state:<8} {cost:>8}  "
             room = WIDTH - len(row)
             what = f"blocked: {r['blocked']}"[:room] if r["blocked"] else _fitted(r["feeds"], room)
@@ -266,8 +308,10 @@ def plan_table(recipe: str = RECIPE, root=None, machine: str | None = None) -> s
     return "\n".join(l.rstrip() for l in lines)
 
 # %% ../nbs/10g_plan.ipynb #aebca701
-def run_plan(recipe: str = RECIPE, root=None, jobs: int | None = None, limit: int | None = None, progress: bool = True) -> list[str]:
-    "Train the runs `planned` for `recipe` in order (the first `limit` of them), `jobs` processes at a time; returns the names trained."
+def run_plan(recipe: str = RECIPE, root=None, jobs: int | None = None, limit: int | None = None,
+             progress: bool = True) -> list[str]:
+    ("Train the runs `planned` for `recipe` in order (the first `limit` of them), `jobs` processes at a time; returns "
+     "the names trained.")
     from sysgen.executors import run_local           # imports torch: only when training
     todo = [p for p in planned(recipe, root) if not p.blocked][:limit]
     return run_local([p.config for p in todo], root, jobs=jobs, progress=progress) if todo else []

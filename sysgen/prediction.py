@@ -42,76 +42,100 @@ def fit_frame(*frames, x: str = X, y: str = Y) -> pd.DataFrame:
     "The runs of `frames` (results frames) with both `x` and `y`, one row per run directory, sorted by `x`."
     parts = []
     for i, f in enumerate(frames):
-        if not isinstance(f, pd.DataFrame): raise ValueError(f"frames[{i}] must be a results frame (a DataFrame), got {type(f).__name__}")
-        if not len(f): continue
-        if "run_dir" not in f.columns: raise ValueError(f"frames[{i}] has no run_dir column: not a results frame")
-        if {x, y} <= set(f.columns): parts.append(f)
-    if not parts: return pd.DataFrame(columns=["run_dir", x, y])
+        if not isinstance(f, pd.DataFrame):
+            raise ValueError(f"frames[{i}] must be a results frame (a DataFrame), got {type(f).__name__}")
+        if not len(f):
+            continue
+        if "run_dir" not in f.columns:
+            raise ValueError(f"frames[{i}] has no run_dir column: not a results frame")
+        if {x, y} <= set(f.columns):
+            parts.append(f)
+    if not parts:
+        return pd.DataFrame(columns=["run_dir", x, y])
     out = pd.concat(parts, ignore_index=True).drop_duplicates("run_dir").dropna(subset=[x, y])
     return out.sort_values(x, kind="stable").reset_index(drop=True)
 
 # %% ../nbs/10e_prediction.ipynb #6913a525
 def _target(i: int, point, recipe: str) -> dict:
-    "Palette, resolved shared colours, closed-form NMI and run name (without seed) of target number `i`, or a ValueError naming it."
+    ("Palette, resolved shared colours, closed-form NMI and run name (without seed) of target number `i`, or a "
+     "ValueError naming it.")
     if not isinstance(point, dict) or "palette" not in point:
-        raise ValueError(f"targets[{i}] must be a grid point with a palette, like {{'palette': 6, 'shared': 26}}; got {point!r}")
+        raise ValueError(f"targets[{i}] must be a grid point with a palette, like {{'palette': 6, 'shared': 26}}; got "
+                         f"{point!r}")
     try:
         cfg = canonical(get_config(recipe, **point, seed=0))
         split = SystematicSplit(cfg.palette, cfg.shared, cfg.split_seed)
-    except (ValueError, TypeError) as e: raise ValueError(f"targets[{i}] = {point!r} is not a valid grid point: {e}") from None
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"targets[{i}] = {point!r} is not a valid grid point: {e}") from None
     if cfg.probe != "shape":   # the line maps NMI(colour, shape) to shape OOD; another pair is another question
-        raise ValueError(f"targets[{i}] = {point!r} asks for {cfg.probe}: the prediction is of shape OOD from NMI(colour, shape)")
+        raise ValueError(f"targets[{i}] = {point!r} asks for {cfg.probe}: the prediction is of shape OOD from "
+                         f"NMI(colour, shape)")
     shared = default_shared(cfg.palette) if cfg.shared is None else int(cfg.shared)
-    return dict(point=dict(point), palette=cfg.palette, colours=cfg.palette ** 3, shared=shared, main_split=cfg.shared is None,
+    return dict(point=dict(point), palette=cfg.palette, colours=cfg.palette ** 3, shared=shared,
+                main_split=cfg.shared is None,
                 run=run_name(cfg).removesuffix(f"-s{cfg.seed}"), nmi=closed_form_nmi(split.objects("trainA")))
 
 # %% ../nbs/10e_prediction.ipynb #25884d14
 def _targets(targets) -> list:
-    if targets is None: return list(TARGETS)
+    if targets is None:
+        return list(TARGETS)
     if isinstance(targets, dict) or not isinstance(targets, (list, tuple)) or not targets:
         raise ValueError(f"targets must be a non-empty list of grid points, got {targets!r}")
     return list(targets)
 
 def prediction_record(frame: pd.DataFrame, targets=None, level: float = 0.95, recipe: str = RECIPE,
                       x: str = X, y: str = Y) -> dict:
-    "Fit `y` on `x` over the runs in `frame` and predict each target (default `TARGETS`) with its `level` prediction interval: the record to register."
-    if not isinstance(frame, pd.DataFrame): raise ValueError(f"frame must be a results frame (a DataFrame), got {type(frame).__name__}")
-    if not isinstance(recipe, str) or not recipe: raise ValueError(f"recipe must be a configuration name, got {recipe!r}")
+    ("Fit `y` on `x` over the runs in `frame` and predict each target (default `TARGETS`) with its `level` prediction "
+     "interval: the record to register.")
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(f"frame must be a results frame (a DataFrame), got {type(frame).__name__}")
+    if not isinstance(recipe, str) or not recipe:
+        raise ValueError(f"recipe must be a configuration name, got {recipe!r}")
     missing = [c for c in ("run_dir", x, y) if c not in frame.columns]
-    if missing: raise ValueError(f"frame lacks the column(s) {', '.join(missing)}: it needs run_dir, {x} and {y}")
+    if missing:
+        raise ValueError(f"frame lacks the column(s) {', '.join(missing)}: it needs run_dir, {x} and {y}")
     fit = fit_frame(frame, x=x, y=y)
     if len(fit) < MIN_FIT:
         raise ValueError(f"frame has {len(fit)} runs with both {x} and {y}; a prediction needs at least {MIN_FIT}")
     if "name" in fit.columns and set(fit["name"]) != {recipe}:
-        raise ValueError(f"frame holds runs of {sorted(set(fit['name']))}, not only of recipe {recipe!r}: recipes do not mix")
+        raise ValueError(f"frame holds runs of {sorted(set(fit['name']))}, not only of recipe {recipe!r}: recipes do "
+                         f"not mix")
     tg = [_target(i, p, recipe) for i, p in enumerate(_targets(targets))]
     (intercept, at1), _, _ = linear_prediction(fit[x], fit[y], [0.0, 1.0], level)   # checks level
     pred, lo, hi = linear_prediction(fit[x], fit[y], [t["nmi"] for t in tg], level)
-    for t, p, l, h in zip(tg, pred, lo, hi): t.update(predicted=float(p), lo=float(l), hi=float(h))
+    for t, p, l, h in zip(tg, pred, lo, hi):
+        t.update(predicted=float(p), lo=float(l), hi=float(h))
     return dict(about=f"{y} predicted from {x} by an OLS line over the finished runs of {', '.join(FIT_SWEEPS)}, "
-                      f"with the {100 * level:g} % prediction interval for one new run; registered before the targets' runs",
+                      f"with the {100 * level:g} % prediction interval for one new run; registered before the targets' "
+                      f"runs",
                 recipe=recipe, x=x, y=y, level=float(level),
                 fit=dict(n=len(fit), slope=float(at1 - intercept), intercept=float(intercept),
-                         runs=[dict(run=Path(d).name, x=float(a), y=float(b)) for d, a, b in zip(fit["run_dir"], fit[x], fit[y])]),
+                         runs=[dict(run=Path(d).name, x=float(a), y=float(b))
+                               for d, a, b in zip(fit["run_dir"], fit[x], fit[y])]),
                 targets=tg, commit=git_commit(), time=datetime.now(timezone.utc).isoformat(timespec="seconds"))
 
 # %% ../nbs/10e_prediction.ipynb #40d1a0f0
 _KEYS = ("recipe", "x", "y", "level", "fit", "targets", "commit", "time")
 
 def register_prediction(path, record: dict) -> Path:
-    "Write `record` (`prediction_record`) to `path` as JSON, atomically; refuses if `path` exists: predictions are frozen once written."
+    ("Write `record` (`prediction_record`) to `path` as JSON, atomically; refuses if `path` exists: predictions are "
+     "frozen once written.")
     path = Path(path)
     if not isinstance(record, dict) or any(k not in record for k in _KEYS):
         missing = [k for k in _KEYS if not isinstance(record, dict) or k not in record]
         raise ValueError(f"record must be a prediction record (prediction_record); it lacks {', '.join(missing)}")
     frozen = (f"{path} already exists and is not overwritten: predictions are frozen once written. To predict anew, "
               f"register under another file name and keep this one.")
-    if path.exists(): raise FileExistsError(frozen)
+    if path.exists():
+        raise FileExistsError(frozen)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
     write_json(tmp, record)
-    try: os.link(tmp, path)                          # fails, rather than replacing, if the file appeared meanwhile
-    except FileExistsError: raise FileExistsError(frozen) from None
-    finally: tmp.unlink(missing_ok=True)
+    try:
+        os.link(tmp, path)                          # fails, rather than replacing, if the file appeared meanwhile
+    except FileExistsError:
+        raise FileExistsError(frozen) from None
+    finally:
+        tmp.unlink(missing_ok=True)
     return path
 
 def load_prediction(path) -> dict | None:
@@ -121,14 +145,20 @@ def load_prediction(path) -> dict | None:
 
 # %% ../nbs/10e_prediction.ipynb #f43e363f
 def compare_prediction(record: dict, frame: pd.DataFrame) -> pd.DataFrame:
-    "Per target of `record`: prediction and interval, and the outcome in `frame` (its runs of the target's point, `sysgen.report.point_runs`: mean over finished seeds; hit or miss by how many points once it has `MIN_SEEDS` seeds, else 'waiting: k of 3 seeds', or 'not run yet'), in %."
+    ("Per target of `record`: prediction and interval, and the outcome in `frame` (its runs of the target's point, "
+     "`sysgen.report.point_runs`: mean over finished seeds; hit or miss by how many points once it has `MIN_SEEDS` "
+     "seeds, else 'waiting: k of 3 seeds', or 'not run yet'), in %.")
     if not isinstance(record, dict) or any(k not in record for k in ("targets", "y", "recipe")):
-        raise ValueError("record must be a prediction record (prediction_record or load_prediction), with targets, y and recipe")
-    if not isinstance(frame, pd.DataFrame): raise ValueError(f"frame must be a results frame (a DataFrame), got {type(frame).__name__}")
-    if len(frame) and "run_dir" not in frame.columns: raise ValueError("frame has no run_dir column: not a results frame")
+        raise ValueError("record must be a prediction record (prediction_record or load_prediction), with targets, y "
+                         "and recipe")
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(f"frame must be a results frame (a DataFrame), got {type(frame).__name__}")
+    if len(frame) and "run_dir" not in frame.columns:
+        raise ValueError("frame has no run_dir column: not a results frame")
     y, rows = record["y"], []
     for t in record["targets"]:
-        sel = point_runs(frame, t["point"], record["recipe"])     # the runs that trained the target's point, by their configuration
+        # the runs that trained the target's point, by their configuration
+        sel = point_runs(frame, t["point"], record["recipe"])
         v = sel[y].dropna().astype(float) if y in sel.columns else pd.Series(dtype=float)
         lo, hi = t["lo"], t["hi"]
         row = {"colours": t["colours"], "shared": t["shared"], "NMI": t["nmi"], "predicted": 100 * t["predicted"],
@@ -139,15 +169,20 @@ def compare_prediction(record: dict, frame: pd.DataFrame) -> pd.DataFrame:
             m = float(v.mean())
             off = max(lo - m, m - hi, 0.0)
             row.update({"mean": 100 * m, "runs inside": f"{int(((v >= lo) & (v <= hi)).sum())} of {len(v)}",
-                        "outcome": (f"waiting: {len(v)} of {MIN_SEEDS} seeds" if len(v) < MIN_SEEDS else   # no verdict on fewer seeds
-                                    "hit" if off == 0 else f"miss: {100 * off:.1f} points {'below' if m < lo else 'above'}"),
+                        # no verdict on fewer seeds
+                        "outcome": (f"waiting: {len(v)} of {MIN_SEEDS} seeds" if len(v) < MIN_SEEDS else
+                                    "hit" if off == 0
+                                    else f"miss: {100 * off:.1f} points {'below' if m < lo else 'above'}"),
                         "outside by": 100 * off if len(v) >= MIN_SEEDS else float("nan")})
         rows.append(row)
     return pd.DataFrame(rows)
 
 # %% ../nbs/10e_prediction.ipynb #d671a76b
 def prediction_skill(record: dict, frame: pd.DataFrame, level: float = 0.95) -> tuple[pd.DataFrame, dict]:
-    "Rule prediction_v2: (per target: its mean over k seeds, the line's prediction with the `level` interval for a k-seed mean, whether every seed met the ID goals (`ID_GOALS`), and the outcome; {'216-colour mean', 'fit mean'}: each trivial predictor's value and the line's skill against it, 1 − SSE(line)/SSE(trivial), over the targets that count)."
+    ("Rule prediction_v2: (per target: its mean over k seeds, the line's prediction with the `level` interval for a "
+     "k-seed mean, whether every seed met the ID goals (`ID_GOALS`), and the outcome; {'216-colour mean', 'fit mean'}: "
+     "each trivial predictor's value and the line's skill against it, 1 − SSE(line)/SSE(trivial), over the targets "
+     "that count).")
     fit = record["fit"]["runs"]
     x, y = np.array([r["x"] for r in fit]), np.array([r["y"] for r in fit])
     n, a, b = len(x), record["fit"]["intercept"], record["fit"]["slope"]
@@ -168,8 +203,10 @@ def prediction_skill(record: dict, frame: pd.DataFrame, level: float = 0.95) -> 
     table = pd.DataFrame(rows)
     use = table[table["outcome"].isin(["hit", "miss"])]
     ref = point_runs(frame, {"palette": 6}, record["recipe"])
-    trivial = {"216-colour mean": float(ref[record["y"]].mean()) if len(ref) else float("nan"), "fit mean": float(y.mean())}
+    trivial = {"216-colour mean": float(ref[record["y"]].mean()) if len(ref) else float("nan"),
+               "fit mean": float(y.mean())}
     sse = lambda p: float(((use["mean"] - p) ** 2).sum())
-    skill = {k: dict(value=v, skill=(1 - sse(use["predicted"]) / sse(v)) if len(use) and sse(v) > 0 else float("nan"), targets=len(use))
+    skill = {k: dict(value=v, skill=(1 - sse(use["predicted"]) / sse(v)) if len(use) and sse(v) > 0 else float("nan"),
+                     targets=len(use))
              for k, v in trivial.items()}
     return table, skill

@@ -31,31 +31,42 @@ __all__ = ['BOOKKEEPING', 'EVAL_SPLITS', 'load_results', 'machine_kind', 'runtim
 def _result_files(paths) -> list[Path]:
     "The result.json files `paths` names: a directory (searched), a glob pattern, or a list of run dirs / files."
     explicit = not isinstance(paths, (str, os.PathLike))
-    if explicit: items = [Path(p) for p in paths]
+    if explicit:
+        items = [Path(p) for p in paths]
     elif any(ch in str(paths) for ch in "*?["):
         items = [Path(p) for p in sorted(glob.glob(str(paths), recursive=True))]
-        if not items: raise FileNotFoundError(f"nothing matches {str(paths)!r}")
-    else: items = [Path(paths)]
+        if not items:
+            raise FileNotFoundError(f"nothing matches {str(paths)!r}")
+    else:
+        items = [Path(paths)]
     files = []
     for p in items:
         if p.is_file():
-            if p.name != FILES["result"]: raise ValueError(f"{p} is not a {FILES['result']} file (give run directories or {FILES['result']} files)")
+            if p.name != FILES["result"]:
+                raise ValueError(f"{p} is not a {FILES['result']} file (give run directories or {FILES['result']} "
+                                 f"files)")
             files.append(p)
         elif p.is_dir():
-            if RunDir(p).has("result"): files.append(RunDir(p).result_file)
-            elif explicit: raise FileNotFoundError(f"{p} holds no {FILES['result']} (an unfinished run?)")
-            else: files += sorted(p.rglob(FILES["result"]))
-        else: raise FileNotFoundError(f"{p} does not exist")
+            if RunDir(p).has("result"):
+                files.append(RunDir(p).result_file)
+            elif explicit:
+                raise FileNotFoundError(f"{p} holds no {FILES['result']} (an unfinished run?)")
+            else:
+                files += sorted(p.rglob(FILES["result"]))
+        else:
+            raise FileNotFoundError(f"{p} does not exist")
     return list(dict.fromkeys(files))
 
 # %% ../nbs/08b_results.ipynb #aaaa771a
 def load_results(paths) -> list[dict]:
-    "The result records under a directory, matching a glob, or of a list of run directories; with `run_dir` and `analysis`."
+    ("The result records under a directory, matching a glob, or of a list of run directories; with `run_dir` and "
+     "`analysis`.")
     records = []
     for f in _result_files(paths):
         r = read_json(f)
         r["run_dir"] = str(f.parent)
-        if RunDir(f.parent).has("analysis"): r["analysis"] = RunDir(f.parent).read("analysis")
+        if RunDir(f.parent).has("analysis"):
+            r["analysis"] = RunDir(f.parent).read("analysis")
         records.append(r)
     return records
 
@@ -63,42 +74,57 @@ def load_results(paths) -> list[dict]:
 def _device_kind(runtime: dict) -> str: return "GPU" if str(runtime.get("device", "cpu")).startswith("cuda") else "CPU"
 
 def machine_kind(part: dict) -> str:
-    "The kind of machine one part of a run's runtime trained on: a GPU's name, else the CPU's name, family and model and its bf16 path ('amx', 'avx512_bf16', or 'fp32' where it has neither); 'not recorded' for what is missing."
-    if _device_kind(part) == "GPU": return part.get("device_name") or "GPU (name not recorded)"
+    ("The kind of machine one part of a run's runtime trained on: a GPU's name, else the CPU's name, family and model "
+     "and its bf16 path ('amx', 'avx512_bf16', or 'fp32' where it has neither); 'not recorded' for what is missing.")
+    if _device_kind(part) == "GPU":
+        return part.get("device_name") or "GPU (name not recorded)"
     cpu = (part.get("cpu") or "CPU").replace("(R)", "").replace(" Processor", "").strip()
     ident = " ".join((part.get("cpu_id") or "").split()[:4])              # 'family 26 model 2'
     feats = part.get("cpu_features")
-    path = ("not recorded" if feats is None else "amx" if "amx_bf16" in feats else "avx512_bf16" if "avx512_bf16" in feats else "fp32")
+    path = ("not recorded" if feats is None else "amx" if "amx_bf16" in feats else "avx512_bf16"
+            if "avx512_bf16" in feats else "fp32")
     return f"{cpu}{' ' + ident if ident else ''} ({path})"
 
 def runtime_segments(result: dict) -> list[dict]:
-    "The parts of a run (its result.json or config.json) trained one way, oldest first: `device` ('CPU' or 'GPU'), `precision`, `attention`, `cpu`, `device_name`, `machine` (`machine_kind`) and `steps`, from its `runtime_history` and then its `runtime`; [] where no runtime was recorded."
+    ("The parts of a run (its result.json or config.json) trained one way, oldest first: `device` ('CPU' or 'GPU'), "
+     "`precision`, `attention`, `cpu`, `device_name`, `machine` (`machine_kind`) and `steps`, from its "
+     "`runtime_history` and then its `runtime`; [] where no runtime was recorded.")
     last = result.get("runtime")
-    if not last: return []
+    if not last:
+        return []
     history = list(result.get("runtime_history") or [])
     end = int(result.get("steps") or result.get("config", {}).get("steps") or 0)
     parts, start = [], 0
     for i, h in enumerate(history + [last]):
-        until = max(end, start + 1) if i == len(history) else max(int(h.get("until_step", start)), start)   # the last part runs to the end
+        # the last part runs to the end
+        until = max(end, start + 1) if i == len(history) else max(int(h.get("until_step", start)), start)
         if until > start:
-            parts.append(dict(device=_device_kind(h), precision=h.get("precision"), attention={**RUNTIME_BEFORE, **h}["attention"],
-                              cpu=h.get("cpu"), device_name=h.get("device_name"), machine=machine_kind(h), steps=until - start))
+            parts.append(dict(device=_device_kind(h), precision=h.get("precision"),
+                              attention={**RUNTIME_BEFORE, **h}["attention"],
+                              cpu=h.get("cpu"), device_name=h.get("device_name"), machine=machine_kind(h),
+                              steps=until - start))
         start = until
     return parts
 
 def provenance(result: dict) -> dict[tuple, float]:
-    "Share of a run's training steps per (device, precision, attention), over its whole runtime history, largest first; {} where none was recorded."
+    ("Share of a run's training steps per (device, precision, attention), over its whole runtime history, largest "
+     "first; {} where none was recorded.")
     parts = runtime_segments(result)
     total = sum(p["steps"] for p in parts)
     shares: dict = {}
-    for p in parts: shares[(p["device"], p["precision"], p["attention"])] = shares.get((p["device"], p["precision"], p["attention"]), 0) + p["steps"] / total
+    for p in parts:
+        shares[(p["device"], p["precision"],
+                p["attention"])] = (shares.get((p["device"], p["precision"], p["attention"]), 0) + p["steps"] / total)
     return dict(sorted(shares.items(), key=lambda kv: -kv[1]))
 
 def provenance_label(shares: dict) -> str:
-    "'CPU bf16 math' for a run trained one way; 'GPU fp32 fused 88 %, CPU bf16 math 12 %' for one that moved; 'not recorded' for none."
-    if not shares: return "not recorded"
+    ("'CPU bf16 math' for a run trained one way; 'GPU fp32 fused 88 %, CPU bf16 math 12 %' for one that moved; 'not "
+     "recorded' for none.")
+    if not shares:
+        return "not recorded"
     name = lambda k: " ".join(str(x) for x in k)
-    if len(shares) == 1: return name(next(iter(shares)))
+    if len(shares) == 1:
+        return name(next(iter(shares)))
     pct = lambda s: "<1 %" if 0 < s < 0.005 else f"{100 * s:.0f} %"
     return ", ".join(f"{name(k)} {pct(s)}" for k, s in shares.items())
 
@@ -107,15 +133,25 @@ _CONFIG_DEFAULTS = {k: v.default for k, v in TrainConfig.__dataclass_fields__.it
 _FIRST = ("run_dir", "name", "palette", "n_colours", "seed")
 
 def trained_on_gpu(runtime: dict | None) -> bool:
-    "Whether a run's `runtime` record (config.json, result.json) says it trained on a GPU: its minutes are then not one CPU core's."
+    ("Whether a run's `runtime` record (config.json, result.json) says it trained on a GPU: its minutes are then not "
+     "one CPU core's.")
     return str((runtime or {}).get("device", "cpu")).startswith("cuda")
 
 def used_gpu(result: dict) -> bool:
-    "Whether a run (its config.json or result.json) trained on a GPU in whole or in part: its `runtime`, or any part of its `runtime_history`."
+    ("Whether a run (its config.json or result.json) trained on a GPU in whole or in part: its `runtime`, or any part "
+     "of its `runtime_history`.")
     return trained_on_gpu(result.get("runtime")) or any(trained_on_gpu(h) for h in result.get("runtime_history") or [])
 
 def results_frame(records: Sequence[dict]) -> pd.DataFrame:
-    "One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and `ccgp.*`, wall time, the precision it trained in and its attention kernel over its whole `runtime_history` ('mixed' where its parts differ; None where not recorded; a kernel recorded before the field existed is 'fused', as torch chose then), its `provenance` (label) and `runtime_shares` (share of steps per device, precision and kernel), the CPU it ran on (`runtime.cpu`; None where not recorded), every machine kind it trained on (`machines`: `machine_kind` of each part, in order), whether it trained on a GPU in whole or in part (`gpu`: its `runtime` or `runtime_history`) the machine it finished on (`machine`: the GPU's name, else the CPU's) and the runs its process trained at once (`packed_k`: 1, or k for a run packed with k − 1 others, whose `wall_seconds` is the group's)."
+    ("One row per run: configuration fields, `split.attribute` accuracies, `nmi.*`, `p_score.*`, `probe.*.*` and "
+     "`ccgp.*`, wall time, the precision it trained in and its attention kernel over its whole `runtime_history` "
+     "('mixed' where its parts differ; None where not recorded; a kernel recorded before the field existed is 'fused', "
+     "as torch chose then), its `provenance` (label) and `runtime_shares` (share of steps per device, precision and "
+     "kernel), the CPU it ran on (`runtime.cpu`; None where not recorded), every machine kind it trained on "
+     "(`machines`: `machine_kind` of each part, in order), whether it trained on a GPU in whole or in part (`gpu`: its "
+     "`runtime` or `runtime_history`) the machine it finished on (`machine`: the GPU's name, else the CPU's) and the "
+     "runs its process trained at once (`packed_k`: 1, or k for a run packed with k − 1 others, whose `wall_seconds` "
+     "is the group's).")
     rows = []
     for r in records:
         if not isinstance(r, dict) or "config" not in r:
@@ -125,7 +161,8 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
         row = dict(run_dir=r.get("run_dir"), name=cfg["name"], palette=cfg["palette"],
                    n_colours=cfg["palette"] ** 3, seed=cfg["seed"])
         row.update((k, v) for k, v in cfg.items() if k not in row)
-        for split, m in r.get("metrics", {}).items(): row.update((f"{split}.{a}", v) for a, v in m.items())
+        for split, m in r.get("metrics", {}).items():
+            row.update((f"{split}.{a}", v) for a, v in m.items())
         an = r.get("analysis") or {}
         row.update((f"nmi.{pair}", v) for pair, v in an.get("nmi", {}).items())
         row.update((f"p_score.{a}", v) for a, v in an.get("p_score", {}).items())
@@ -134,21 +171,27 @@ def results_frame(records: Sequence[dict]) -> pd.DataFrame:
         row["wall_seconds"] = r.get("wall_seconds")
         rt = r.get("runtime") or {}
         shares = provenance(r)
-        one = lambda i: (lambda vals: vals.pop() if len(vals) == 1 else "mixed")({k[i] for k in shares}) if shares else None
+        one = (lambda i: (lambda vals: vals.pop() if len(vals) == 1 else "mixed")({k[i] for k in shares}) if shares
+               else None)
         row["precision"], row["attention"] = one(1), one(2)
-        row["provenance"], row["runtime_shares"] = provenance_label(shares), tuple((*k, round(s, 4)) for k, s in shares.items())
+        row["provenance"], row["runtime_shares"] = (provenance_label(shares),
+                                                    tuple((*k, round(s, 4)) for k, s in shares.items()))
         row["cpu"] = rt.get("cpu")
-        row["machines"] = tuple(dict.fromkeys(p["machine"] for p in runtime_segments(r)))   # every machine kind it trained on, in order
+        # every machine kind it trained on, in order
+        row["machines"] = tuple(dict.fromkeys(p["machine"] for p in runtime_segments(r)))
         finished_on_gpu = trained_on_gpu(rt)
         row["gpu"] = used_gpu(r)
         row["machine"] = rt.get("device_name") if finished_on_gpu else rt.get("cpu")
-        row["packed_k"] = int((rt.get("packed") or {}).get("k", 1))    # trained in one process with k-1 others (sysgen.packed)
+        # trained in one process with k-1 others (sysgen.packed)
+        row["packed_k"] = int((rt.get("packed") or {}).get("k", 1))
         rows.append(row)
-    if not rows: return pd.DataFrame(columns=list(_FIRST) + [k for k in _CONFIG_DEFAULTS if k not in _FIRST])
+    if not rows:
+        return pd.DataFrame(columns=list(_FIRST) + [k for k in _CONFIG_DEFAULTS if k not in _FIRST])
     return pd.DataFrame(rows)
 
 # %% ../nbs/08b_results.ipynb #35c04745
-BOOKKEEPING = ("eval_every", "eval_scenes", "ckpt_every", "log_every", *TrainConfig.RUNTIME)   # do not change what is learned
+# do not change what is learned
+BOOKKEEPING = ("eval_every", "eval_scenes", "ckpt_every", "log_every", *TrainConfig.RUNTIME)
 
 def varying(frame: pd.DataFrame, ignore: Sequence[str] = BOOKKEEPING) -> list[str]:
     "The configuration columns of `frame` whose value differs between runs (bookkeeping fields ignored)."
@@ -157,20 +200,27 @@ def varying(frame: pd.DataFrame, ignore: Sequence[str] = BOOKKEEPING) -> list[st
 
 # %% ../nbs/08b_results.ipynb #f61e3272
 def aggregate(frame: pd.DataFrame, by, metrics, level: float = 0.95) -> pd.DataFrame:
-    "Group `frame` by the columns `by`; per metric its mean, 95 % interval (`ci_lo`, `ci_hi`) and n: for an accuracy the t interval on the empirical logit, back-transformed (`sysgen.checks.mean_interval`, with the `.words` column where there is one); else the Student-t interval."
+    ("Group `frame` by the columns `by`; per metric its mean, 95 % interval (`ci_lo`, `ci_hi`) and n: for an accuracy "
+     "the t interval on the empirical logit, back-transformed (`sysgen.checks.mean_interval`, with the `.words` column "
+     "where there is one); else the Student-t interval.")
     by = [by] if isinstance(by, str) else list(by)
     metrics = [metrics] if isinstance(metrics, str) else list(metrics)
     missing = [c for c in by + metrics if c not in frame.columns]
-    if missing: raise ValueError(f"frame has no column(s) {missing}; it has {list(frame.columns)}")
-    if not by: raise ValueError("aggregate needs at least one column to group by (e.g. 'n_colours')")
+    if missing:
+        raise ValueError(f"frame has no column(s) {missing}; it has {list(frame.columns)}")
+    if not by:
+        raise ValueError("aggregate needs at least one column to group by (e.g. 'n_colours')")
     rows = []
     for key, g in frame.groupby(by, dropna=False, sort=True):
         row = dict(zip(by, key if isinstance(key, tuple) else (key,)))
         for m in metrics:
-            try: mean, lo, hi = mean_ci(g[m], level)
-            except ValueError as e: raise ValueError(f"column {m!r}: {e}") from None
+            try:
+                mean, lo, hi = mean_ci(g[m], level)
+            except ValueError as e:
+                raise ValueError(f"column {m!r}: {e}") from None
             v = g[m].dropna()
-            if is_accuracy(m) and len(v) >= 2:                          # rule intervals_v2: on the empirical logit, never cut
+            # rule intervals_v2: on the empirical logit, never cut
+            if is_accuracy(m) and len(v) >= 2:
                 w = g.loc[v.index, f"{m}.words"] if f"{m}.words" in g.columns else None
                 w = None if w is None or w.isna().any() else w.to_numpy(float)
                 lo, hi = (float(a[0]) for a in mean_interval(v.to_numpy(float), w, level)[1:])
@@ -182,34 +232,46 @@ def aggregate(frame: pd.DataFrame, by, metrics, level: float = 0.95) -> pd.DataF
 EVAL_SPLITS = ("valA", "valB", "valC")
 
 # %% ../nbs/08b_results.ipynb #867f3507
-_NOT_CHANGES = ("palette", "seed", *TrainConfig.RUNTIME, "eval_every", "ckpt_every", "log_every")   # named elsewhere, how a run computes, or bookkeeping
+# named elsewhere, how a run computes, or bookkeeping
+_NOT_CHANGES = ("palette", "seed", *TrainConfig.RUNTIME, "eval_every", "ckpt_every", "log_every")
 
 def config_changes(config, base: str = RECIPE, skip: Sequence[str] = _NOT_CHANGES) -> str:
-    "The fields where `config` (config, dict or run directory) departs from the named configuration `base`, as `key=value`."
-    if base not in CONFIGS: raise ValueError(f"unknown configuration {base!r}; known: {', '.join(CONFIGS)}")
+    ("The fields where `config` (config, dict or run directory) departs from the named configuration `base`, as "
+     "`key=value`.")
+    if base not in CONFIGS:
+        raise ValueError(f"unknown configuration {base!r}; known: {', '.join(CONFIGS)}")
     fmt = lambda v: ",".join(map(str, v)) if isinstance(v, (tuple, list)) else str(v)
-    return " ".join(f"{k}={fmt(b)}" for k, (a, b) in CONFIGS[base].diff(as_train_config(config)).items() if k not in skip) or "(none)"
+    return (" ".join(f"{k}={fmt(b)}" for k, (a, b) in CONFIGS[base].diff(as_train_config(config)).items()
+                     if k not in skip) or "(none)")
 
 # %% ../nbs/08b_results.ipynb #2e883b52
 def _gpu_note(result: dict) -> str:
-    "' on NAME' for a run trained on a GPU, ' (to step S on NAME)' for one finished elsewhere after a GPU (its `runtime_history`), else ''; ', GPU-rendered scenes' where its scenes were rendered there."
+    ("' on NAME' for a run trained on a GPU, ' (to step S on NAME)' for one finished elsewhere after a GPU (its "
+     "`runtime_history`), else ''; ', GPU-rendered scenes' where its scenes were rendered there.")
     runtime = result.get("runtime") or {}
-    gpu = [runtime] if trained_on_gpu(runtime) else [h for h in result.get("runtime_history") or [] if trained_on_gpu(h)]
-    if not gpu: return ""
+    gpu = ([runtime] if trained_on_gpu(runtime)
+           else [h for h in result.get("runtime_history") or [] if trained_on_gpu(h)])
+    if not gpu:
+        return ""
     rendered = ", GPU-rendered scenes" if str(gpu[-1].get("render_device", "cpu")).startswith("cuda") else ""
     name = gpu[-1].get("device_name", "a GPU")
     return f" on {name}{rendered}" if gpu[-1] is runtime else f" (to step {gpu[-1]['until_step']} on {name}{rendered})"
 
 def runs_markdown(run_dirs, base: str = RECIPE) -> str:
-    "A Markdown table of the finished runs in `run_dirs`: colours, changes from `base`, steps, minutes (with the GPU's name where a run had one), shape and colour accuracy."
-    lines = [f"| run | colours | changes from `{base}` | steps | minutes | shape ID (valA) | shape OOD (valB) | shape valC | colour ID |",
+    ("A Markdown table of the finished runs in `run_dirs`: colours, changes from `base`, steps, minutes (with the "
+     "GPU's name where a run had one), shape and colour accuracy.")
+    lines = [f"| run | colours | changes from `{base}` | steps | minutes | shape ID (valA) | shape OOD (valB) | shape "
+             f"valC | colour ID |",
              "|---|---|---|---|---|---|---|---|---|"]
     for d in map(Path, run_dirs):
-        if not RunDir(d).has("result"): continue
+        if not RunDir(d).has("result"):
+            continue
         r, cfg = RunDir(d).read("result"), read_run_config(d)
         m = r["metrics"]
-        lines.append(f"| `{d.name}` | {cfg.palette ** 3} | `{config_changes(cfg, base)}` | {r['steps']} | {r['wall_seconds'] / 60:.1f}{_gpu_note(r)} | "
-                     f"{m['valA']['shape']:.3f} | {m['valB']['shape']:.3f} | {m['valC']['shape']:.3f} | {m['valA']['color']:.3f} |")
+        lines.append(f"| `{d.name}` | {cfg.palette ** 3} | `{config_changes(cfg, base)}` | {r['steps']} | "
+                     f"{r['wall_seconds'] / 60:.1f}{_gpu_note(r)} | "
+                     f"{m['valA']['shape']:.3f} | {m['valB']['shape']:.3f} | {m['valC']['shape']:.3f} | "
+                     f"{m['valA']['color']:.3f} |")
     return "\n".join(lines)
 
 # %% ../nbs/08b_results.ipynb #a427b70a
@@ -219,13 +281,18 @@ def _grid_neighbours(index: int, n: int) -> list[int]:
     out = []
     for ch in range(3):
         for step in (-1, 1):
-            q = rgb.copy(); q[ch] += step
-            if 0 <= q[ch] < n: out.append(int(np.ravel_multi_index(tuple(q), (n, n, n))))
+            q = rgb.copy()
+            q[ch] += step
+            if 0 <= q[ch] < n:
+                out.append(int(np.ravel_multi_index(tuple(q), (n, n, n))))
     return out
 
-def held_out_colours(palette_n: int, shared: int | None = None, split_seed: int = 0, split: str = "valB") -> pd.DataFrame:
-    "One row per held-out (shape, colour) of `split` (valB or valC): its grid `neighbours` and how many of them the shape saw in training (`neighbours_seen`)."
-    if split not in ("valB", "valC"): raise ValueError(f"split must be one of the held-out splits valB or valC, got {split!r}")
+def held_out_colours(palette_n: int, shared: int | None = None, split_seed: int = 0,
+                     split: str = "valB") -> pd.DataFrame:
+    ("One row per held-out (shape, colour) of `split` (valB or valC): its grid `neighbours` and how many of them the "
+     "shape saw in training (`neighbours_seen`).")
+    if split not in ("valB", "valC"):
+        raise ValueError(f"split must be one of the held-out splits valB or valC, got {split!r}")
     sp = SystematicSplit(palette_n, shared=shared, seed=split_seed)
     names, train = palette(palette_n).names, sp.objects("trainA")
     rows = []
@@ -238,19 +305,25 @@ def held_out_colours(palette_n: int, shared: int | None = None, split_seed: int 
 
 # %% ../nbs/08b_results.ipynb #edba57fe
 def per_colour_ood(records: Sequence[dict], split: str = "valB", attribute: str = "shape") -> pd.DataFrame:
-    "One row per run and held-out (shape, colour) of `split`: words scored (`total`) and right (`correct`) for `attribute`, `accuracy`, and the colour's grid `neighbours` and `neighbours_seen` by that shape in training."
+    ("One row per run and held-out (shape, colour) of `split`: words scored (`total`) and right (`correct`) for "
+     "`attribute`, `accuracy`, and the colour's grid `neighbours` and `neighbours_seen` by that shape in training.")
     rows, missing = [], []
     for r in records:
         cfg = {**_CONFIG_DEFAULTS, **r["config"]}
         combos = r.get("scored", {}).get(split, {}).get(attribute, {}).get("combinations")
-        if combos is None or cfg["probe"] != "shape": missing.append(r.get("run_dir")); continue
+        if combos is None or cfg["probe"] != "shape":
+            missing.append(r.get("run_dir"))
+            continue
         where = held_out_colours(cfg["palette"], cfg["shared"], cfg["split_seed"], split).set_index(["shape", "colour"])
         for (shape, colour), nb in where.iterrows():
             c = combos.get(shape, {}).get(colour, dict(correct=0, total=0))
-            rows.append(dict(run_dir=r.get("run_dir"), name=cfg["name"], palette=cfg["palette"], n_colours=cfg["palette"] ** 3,
+            rows.append(dict(run_dir=r.get("run_dir"), name=cfg["name"], palette=cfg["palette"],
+                             n_colours=cfg["palette"] ** 3,
                              seed=cfg["seed"], shape=shape, colour=colour, correct=c["correct"], total=c["total"],
                              accuracy=c["correct"] / c["total"] if c["total"] else float("nan"), **nb.to_dict()))
-    out = pd.DataFrame(rows, columns=["run_dir", "name", "palette", "n_colours", "seed", "shape", "colour", "correct", "total",
+    out = pd.DataFrame(rows,
+                       columns=["run_dir", "name", "palette", "n_colours", "seed", "shape", "colour", "correct",
+                                "total",
                                       "accuracy", "neighbours", "neighbours_seen"])
     out.attrs["missing"] = missing
     return out

@@ -30,7 +30,8 @@ def zipped(**params) -> list[dict]:
     "The values of `params` taken in step (all lists the same length)."
     lists = {k: _values(v) for k, v in params.items()}
     lengths = {len(v) for v in lists.values()}
-    if len(lengths) > 1: raise ValueError(f"zipped needs lists of one length, got {({k: len(v) for k, v in lists.items()})}")
+    if len(lengths) > 1:
+        raise ValueError(f"zipped needs lists of one length, got {({k: len(v) for k, v in lists.items()})}")
     return [dict(zip(lists, combo)) for combo in zip(*lists.values())]
 
 def cross(a: list[dict], b: list[dict]) -> list[dict]:
@@ -38,7 +39,8 @@ def cross(a: list[dict], b: list[dict]) -> list[dict]:
     return [{**x, **y} for x in a for y in b]
 
 # %% ../nbs/09_sweep.ipynb #6427cff0
-RUNTIME_FIELDS = getattr(TrainConfig, "RUNTIME", ("threads",))   # how a run computes (bf16, threads, device): not part of its name
+# how a run computes (bf16, threads, device): not part of its name
+RUNTIME_FIELDS = getattr(TrainConfig, "RUNTIME", ("threads",))
 
 def canonical(config: TrainConfig) -> TrainConfig:
     "`config` with `shared` set to None where it equals the paper's main split of its palette."
@@ -48,8 +50,10 @@ def canonical(config: TrainConfig) -> TrainConfig:
 
 # %% ../nbs/09_sweep.ipynb #979a9807
 def _fmt(v) -> str:
-    if isinstance(v, float): return f"{v:g}"
-    if isinstance(v, (tuple, list)): return "-".join(_fmt(x) for x in v)
+    if isinstance(v, float):
+        return f"{v:g}"
+    if isinstance(v, (tuple, list)):
+        return "-".join(_fmt(x) for x in v)
     return str(v).lower() if v is None or isinstance(v, bool) else str(v)
 
 def run_name(config: TrainConfig) -> str:
@@ -59,7 +63,8 @@ def run_name(config: TrainConfig) -> str:
     return "-".join(parts + [f"s{config.seed}"])
 
 def _changes(config: TrainConfig) -> dict:
-    "The learned fields (not name, palette, seed or how it computes) where canonical `config` differs from its base configuration: field → new value."
+    ("The learned fields (not name, palette, seed or how it computes) where canonical `config` differs from its base "
+     "configuration: field → new value.")
     base = CONFIGS.get(config.name, TrainConfig(name=config.name))
     skip = {"name", "palette", "seed", *RUNTIME_FIELDS}
     return {k: new for k, (old, new) in base.diff(config).items() if k not in skip}
@@ -67,17 +72,22 @@ def _changes(config: TrainConfig) -> dict:
 # %% ../nbs/09_sweep.ipynb #6cbd048f
 def _arg(v) -> str:
     "A field's value as `sysgen train --set` reads it back (sysgen.config.parse_overrides)."
-    if isinstance(v, (tuple, list)): return ",".join(str(x) for x in v)
-    if v is None or isinstance(v, bool): return str(v).lower()
+    if isinstance(v, (tuple, list)):
+        return ",".join(str(x) for x in v)
+    if v is None or isinstance(v, bool):
+        return str(v).lower()
     return repr(v) if isinstance(v, float) else str(v)
 
 def train_args(config: TrainConfig) -> list[str]:
-    "The `sysgen train` arguments that train the run of `config`: its named base configuration, palette, seed and a `--set` for every other field it changes (how it computes left out, as in `run_name`)."
+    ("The `sysgen train` arguments that train the run of `config`: its named base configuration, palette, seed and a "
+     "`--set` for every other field it changes (how it computes left out, as in `run_name`).")
     config = canonical(config)
     if config.name not in CONFIGS:
-        raise ValueError(f"{config.name!r} is not a named configuration ({', '.join(CONFIGS)}): sysgen train --config cannot start from it")
+        raise ValueError(f"{config.name!r} is not a named configuration ({', '.join(CONFIGS)}): sysgen train --config "
+                         f"cannot start from it")
     sets = [f"{k}={_arg(v)}" for k, v in _changes(config).items()]
-    return ["--config", config.name, "--palette", str(config.palette), "--seed", str(config.seed)] + (["--set", *sets] if sets else [])
+    return (["--config", config.name, "--palette", str(config.palette), "--seed", str(config.seed)]
+            + (["--set", *sets] if sets else []))
 
 # %% ../nbs/09_sweep.ipynb #35602a41
 @dataclass
@@ -91,22 +101,27 @@ class Sweep:
     paper: list[dict] = field(default_factory=list)          # published numbers: point keys + metric → fraction
 
     def configs(self, seeds: int = 3, config: str | None = None, overrides: dict | None = None) -> list[TrainConfig]:
-        "The configurations of the sweep's runs: every point with seeds 0 … seeds−1, each with `overrides` (fields the sweep does not vary) set."
+        ("The configurations of the sweep's runs: every point with seeds 0 … seeds−1, each with `overrides` (fields "
+         "the sweep does not vary) set.")
         if isinstance(seeds, bool) or not isinstance(seeds, int) or seeds < 1:
             raise ValueError(f"seeds must be a positive integer, got {seeds!r}")
         overrides = self.check_overrides(overrides)
         out = []
         for point in self.points:
             for seed in range(seeds):
-                out.append(canonical(get_config(config or self.config, **{**self.fixed, **overrides, **point, "seed": seed})))
+                out.append(canonical(get_config(config or self.config,
+                                                **{**self.fixed, **overrides, **point, "seed": seed})))
         return out
 
     def check_overrides(self, overrides: dict | None) -> dict:
-        "`overrides` as a dict, if none of its fields is one the sweep varies, its seed or its base configuration's name."
+        ("`overrides` as a dict, if none of its fields is one the sweep varies, its seed or its base configuration's "
+         "name.")
         overrides = dict(overrides or {})
         for key in overrides:
             if key in ("name", "seed"):
-                raise ValueError(f"{key} cannot be overridden in a sweep: " + ("choose the base configuration instead" if key == "name" else "its seeds are 0 … seeds−1"))
+                raise ValueError(f"{key} cannot be overridden in a sweep: "
+                                 + ("choose the base configuration instead" if key == "name"
+                                    else "its seeds are 0 … seeds−1"))
             if any(key in p for p in self.points):
                 raise ValueError(f"the sweep {self.name} varies {key} itself: it cannot be set for all its runs")
         return overrides
@@ -115,18 +130,22 @@ class Sweep:
 
     def __repr__(self):
         keys = sorted({k for p in self.points for k in p})
-        return f"Sweep({self.name!r}: {len(self.points)} points over {', '.join(keys)} on the {self.config!r} configuration)"
+        return (f"Sweep({self.name!r}: {len(self.points)} points over {', '.join(keys)} on the {self.config!r} "
+                f"configuration)")
 
 # %% ../nbs/09_sweep.ipynb #0d1dceb1
-_DIVERSITY = [dict(palette=2, **{"valA.shape": .996, "valB.shape": .006}), dict(palette=3, **{"valA.shape": .969, "valB.shape": .015}),
-              dict(palette=4, **{"valA.shape": .969, "valB.shape": .485}), dict(palette=5, **{"valA.shape": .961, "valB.shape": .818}),
+_DIVERSITY = [dict(palette=2, **{"valA.shape": .996, "valB.shape": .006}),
+              dict(palette=3, **{"valA.shape": .969, "valB.shape": .015}),
+              dict(palette=4, **{"valA.shape": .969, "valB.shape": .485}),
+              dict(palette=5, **{"valA.shape": .961, "valB.shape": .818}),
               dict(palette=6, **{"valA.shape": .963, "valB.shape": .900})]   # nbs/paper.ipynb#sec-numbers
 
 SWEEPS = {s.name: s for s in [
     Sweep("diversity", grid(palette=[2, 3, 4, 5, 6]), "number of colours: 8, 27, 64, 125, 216", paper=_DIVERSITY),
     Sweep("data_volume", grid(palette=[2, 6], fraction=[0.125, 0.25, 0.5, 1.0]),
           "fraction of the training set: 12.5 / 25 / 50 / 100 % on 8 and 216 colours",
-          paper=[{"palette": 2, "fraction": 1.0, "valB.shape": .006}, {"palette": 6, "fraction": 0.25, "valB.shape": .810},
+          paper=[{"palette": 2, "fraction": 1.0, "valB.shape": .006},
+                 {"palette": 6, "fraction": 0.25, "valB.shape": .810},
                  {"palette": 6, "fraction": 1.0, "valB.shape": .900}]),
     Sweep("capacity", cross(grid(palette=2), zipped(d_model=[32, 64, 128, 256], d_ff=[128, 256, 512, 1024]))
           + cross(grid(palette=6), zipped(d_model=[128, 256], d_ff=[512, 1024])),
@@ -137,7 +156,8 @@ SWEEPS = {s.name: s for s in [
     Sweep("burstiness", grid(palette=[2, 3, 4], p_burst=[0.0, 0.5, 1.0]), "p_burst 0 / 0.5 / 1 on 8, 27, 64 colours",
           paper=[{"palette": 2, "p_burst": 0.0, "valB.shape": .006}, {"palette": 3, "p_burst": 0.0, "valB.shape": .015},
                  {"palette": 3, "p_burst": 1.0, "valB.shape": .046},    # +3.1 points [C]
-                 {"palette": 4, "p_burst": 0.0, "valB.shape": .485}, {"palette": 4, "p_burst": 1.0, "valB.shape": .633}]),
+                 {"palette": 4, "p_burst": 0.0, "valB.shape": .485},
+                 {"palette": 4, "p_burst": 1.0, "valB.shape": .633}]),
     Sweep("intervention", grid(palette=[2, 4, 5, 6], hue=[0.0, 0.05, 0.1, 0.5]) + grid(palette=3, hue=[0.0, 0.5]),
           "hue shift 0 / 0.05 / 0.1 / 0.5 on 8, 64, 125, 216 colours, and 0 / 0.5 on 27 (the matched baseline)",
           paper=[{"palette": 2, "hue": 0.0, "valB.shape": .006}, {"palette": 4, "hue": 0.0, "valB.shape": .485},
@@ -148,38 +168,52 @@ SWEEPS = {s.name: s for s in [
           "burstiness × intervention on 8, 27, 64 colours"),           # the paper's numbers are not public
     Sweep("nmi", grid(palette=2, shared=[0, 2, 4, 6]) + grid(palette=6, shared=[0, 50, 100, 150, 200]),
           "shared colours at a fixed palette: NMI falls as more colours are shared",
-          paper=[{"palette": 2, "shared": s, "valB.shape": v} for s, v in zip([0, 2, 4, 6], [.0065, .0031, .0063, .0905])]),
+          paper=[{"palette": 2, "shared": s, "valB.shape": v}
+                 for s, v in zip([0, 2, 4, 6], [.0065, .0031, .0063, .0905])]),
     Sweep("mechanism", grid(palette=[2, 3, 4, 5, 6]), "p-score of the diversity runs", paper=_DIVERSITY),
     Sweep("cross_attribute", grid(palette=[2, 3, 4, 5, 6]), "colour, material and size of the diversity runs",
-          paper=[{"palette": 2, "valB.material": .878, "valB.size": .912}, {"palette": 6, "valB.material": .972, "valB.size": .977}]),
+          paper=[{"palette": 2, "valB.material": .878, "valB.size": .912},
+                 {"palette": 6, "valB.material": .972, "valB.size": .977}]),
     # targets of the prediction registered in experiments/10_prediction.ipynb (sysgen.prediction): no published numbers
     Sweep("prediction", grid(palette=7) + grid(palette=6, shared=[26, 124]),
           "the runs NMI predicts: 343 colours, and two new shared-colour variants at 216"),
-    # material in shape's place (experiments/11_material.ipynb): colour–material combinations held out, no published numbers
+    # material in shape's place (experiments/11_material.ipynb): colour–material combinations held out, no published
+    # numbers
     Sweep("material", grid(palette=[2, 3, 4, 5, 6], probe="material"),
           "material in shape's place: colour–material combinations held out, 8 to 216 colours"),
 ]}
 
 def get_sweep(name: str) -> Sweep:
     "The named sweep."
-    if name not in SWEEPS: raise ValueError(f"unknown sweep {name!r}: expected one of {', '.join(SWEEPS)}")
+    if name not in SWEEPS:
+        raise ValueError(f"unknown sweep {name!r}: expected one of {', '.join(SWEEPS)}")
     return SWEEPS[name]
 
 # %% ../nbs/09_sweep.ipynb #602a67a6
 def run_step(run_dir, state: str, steps: int) -> int | None:
-    "How far a run in `state` (`sysgen.store.RunDir.state`) has come: 0 if todo, `steps` if done, a partial run's checkpoint step (where a resume starts), a running run's last logged step; None where that cannot be read."
+    ("How far a run in `state` (`sysgen.store.RunDir.state`) has come: 0 if todo, `steps` if done, a partial run's "
+     "checkpoint step (where a resume starts), a running run's last logged step; None where that cannot be read.")
     run = RunDir(run_dir)
-    if state == "todo": return 0
-    if state == "done": return steps
-    if state == "partial": return run.checkpoint_step()
-    try: return int(json.loads(run.log_file.read_text().strip().splitlines()[-1])["step"])   # tens of kB
-    except (OSError, ValueError, KeyError, IndexError): return None
+    if state == "todo":
+        return 0
+    if state == "done":
+        return steps
+    if state == "partial":
+        return run.checkpoint_step()
+    try:
+        return int(json.loads(run.log_file.read_text().strip().splitlines()[-1])["step"])   # tens of kB
+    except (OSError, ValueError, KeyError, IndexError):
+        return None
 
-def status(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None, overrides: dict | None = None) -> list[dict]:
-    "Index, name, directory, state, step (`run_step`, of `steps`) and `TrainConfig` of every run of `sweep` (with `overrides`: `Sweep.configs`) in the run store `root`."
+def status(sweep: Sweep | str, seeds: int = 3, root=None, config: str | None = None,
+           overrides: dict | None = None) -> list[dict]:
+    ("Index, name, directory, state, step (`run_step`, of `steps`) and `TrainConfig` of every run of `sweep` (with "
+     "`overrides`: `Sweep.configs`) in the run store `root`.")
     sweep = get_sweep(sweep) if isinstance(sweep, str) else sweep
     rows = []
     for i, c in enumerate(sweep.configs(seeds, config, overrides)):
-        run = RunDir.of(run_name(c), root); state = run.state
-        rows.append(dict(index=i, name=run.name, run_dir=str(run), state=state, step=run_step(run, state, c.steps), steps=c.steps, config=c))
+        run = RunDir.of(run_name(c), root)
+        state = run.state
+        rows.append(dict(index=i, name=run.name, run_dir=str(run), state=state, step=run_step(run, state, c.steps),
+                         steps=c.steps, config=c))
     return rows

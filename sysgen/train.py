@@ -39,19 +39,24 @@ __all__ = ['make_splits', 'batch_indices', 'save_checkpoint', 'load_checkpoint',
            'stop_on_signals']
 
 # %% ../nbs/07_train.ipynb #f8c18e42
-def make_splits(config: TrainConfig, progress: bool = False, which=SPLITS, device="cpu", cache: dict | None = None) -> dict[str, ImageTextDataset]:
-    "The splits `which` of a run as datasets (all four by default): trainA (with intervention and subset applied), valA, valB, valC, rendered on `device`. Runs given one `cache` (a dict) share the scenes and pixels of equal dataset configurations: each is rendered, or read, once."
+def make_splits(config: TrainConfig, progress: bool = False, which=SPLITS, device="cpu",
+                cache: dict | None = None) -> dict[str, ImageTextDataset]:
+    ("The splits `which` of a run as datasets (all four by default): trainA (with intervention and subset applied), "
+     "valA, valB, valC, rendered on `device`. Runs given one `cache` (a dict) share the scenes and pixels of equal "
+     "dataset configurations: each is rendered, or read, once.")
     transform = HueJitter(config.hue) if config.hue > 0 else None
     cache = {} if cache is None else cache
     if config.data_dir is not None:
         key = ("data_dir", str(Path(config.data_dir).resolve()))
-        if key not in cache: cache[key] = load_dataset(config.data_dir)
+        if key not in cache:
+            cache[key] = load_dataset(config.data_dir)
         parts = {s: cache[key][s] for s in which}
     else:
         parts = {}
         for s in tqdm(which, desc="rendering splits", disable=not progress, leave=False):
             key = (config.dataset_config(s), s, str(device))
-            if key not in cache: cache[key] = split_data(config.dataset_config(s), s, device=device)
+            if key not in cache:
+                cache[key] = split_data(config.dataset_config(s), s, device=device)
             parts[s] = cache[key]
     out = {}
     for s, (scenes, images) in parts.items():
@@ -70,29 +75,39 @@ def batch_indices(step: int, batch_size: int, n: int, seed: int) -> tuple[np.nda
 
 
 # %% ../nbs/07_train.ipynb #d76c145f
-def save_checkpoint(path, model, optimizer, scheduler, step: int, config: TrainConfig, smooth_loss: float = float("nan"),
-                    wall_seconds: float = 0.0, bf16: bool | None = None) -> Path:
-    "Write a checkpoint atomically: model, optimizer, scheduler, step, config, torch RNG state, the smoothed loss, the run's wall time so far and the precision chosen (`bf16`)."
+def save_checkpoint(path, model, optimizer, scheduler, step: int, config: TrainConfig,
+                    smooth_loss: float = float("nan"), wall_seconds: float = 0.0, bf16: bool | None = None) -> Path:
+    ("Write a checkpoint atomically: model, optimizer, scheduler, step, config, torch RNG state, the smoothed loss, "
+     "the run's wall time so far and the precision chosen (`bf16`).")
     path = Path(path)
     state = dict(model=model.state_dict(), optimizer=optimizer.state_dict(), scheduler=scheduler.state_dict(),
                  step=step, config=config.to_dict(), torch_rng=torch.get_rng_state(), version=sysgen.__version__,
                  smooth_loss=float(smooth_loss), wall_seconds=float(wall_seconds))
-    if bf16 is not None: state["bf16"] = bool(bf16)
+    if bf16 is not None:
+        state["bf16"] = bool(bf16)
     device = next(model.parameters()).device
     state["device"] = device.type                                # where that precision was chosen (`Learner.restore`)
-    if device.type == "cuda": state["cuda_rng"] = torch.cuda.get_rng_state(device)
+    if device.type == "cuda":
+        state["cuda_rng"] = torch.cuda.get_rng_state(device)
     return atomic_write(path, lambda tmp: torch.save(state, tmp))
 
 def load_checkpoint(path, map_location="cpu") -> dict:
-    "Read a checkpoint safely (no code execution) with its tensors on `map_location`; clear errors for a missing or corrupt file."
+    ("Read a checkpoint safely (no code execution) with its tensors on `map_location`; clear errors for a missing or "
+     "corrupt file.")
     path = Path(path)
-    if not path.is_file(): raise FileNotFoundError(f"no checkpoint at {path}")
-    try: state = torch.load(path, map_location=map_location, weights_only=True)
-    except Exception as e: raise ValueError(f"checkpoint {path} is corrupt or not a sysgen checkpoint: {e}") from None
+    if not path.is_file():
+        raise FileNotFoundError(f"no checkpoint at {path}")
+    try:
+        state = torch.load(path, map_location=map_location, weights_only=True)
+    except Exception as e:
+        raise ValueError(f"checkpoint {path} is corrupt or not a sysgen checkpoint: {e}") from None
     missing = {"model", "optimizer", "scheduler", "step", "config"} - set(state)
-    if missing: raise ValueError(f"checkpoint {path} lacks {sorted(missing)}: not a sysgen checkpoint")
-    try: state["config"] = TrainConfig.from_dict(state["config"]).to_dict()   # older checkpoints lack newer fields
-    except (TypeError, ValueError): pass
+    if missing:
+        raise ValueError(f"checkpoint {path} lacks {sorted(missing)}: not a sysgen checkpoint")
+    try:
+        state["config"] = TrainConfig.from_dict(state["config"]).to_dict()   # older checkpoints lack newer fields
+    except (TypeError, ValueError):
+        pass
     return state
 
 # %% ../nbs/07_train.ipynb #20c420b2
@@ -110,7 +125,8 @@ class ProgressCB(Callback):
                         dynamic_ncols=True)
     def after_step(self, learn):
         self.bar.update(1)
-        if learn.step % learn.config.log_every == 0: self.bar.set_postfix(loss=f"{learn.smooth_loss:.3f}")
+        if learn.step % learn.config.log_every == 0:
+            self.bar.set_postfix(loss=f"{learn.smooth_loss:.3f}")
     def after_fit(self, learn): self.bar.close()
 
 # %% ../nbs/07_train.ipynb #4c06a582
@@ -127,36 +143,45 @@ class LogCB(Callback):
 
 # %% ../nbs/07_train.ipynb #d24e87ed
 class EvalCB(Callback):
-    "Shape and colour accuracy (and the probe's, when it is not shape) on a few scenes of every split, every `eval_every` steps, with the probe's words counting cannot decide counted apart (`not_countable`: the evidence of binding, `sysgen.evaluate.countable_words`)."
+    ("Shape and colour accuracy (and the probe's, when it is not shape) on a few scenes of every split, every "
+     "`eval_every` steps, with the probe's words counting cannot decide counted apart (`not_countable`: the evidence "
+     "of binding, `sysgen.evaluate.countable_words`).")
     def after_step(self, learn):
         c = learn.config
         if learn.is_main and (learn.step % c.eval_every == 0 or learn.step == c.steps):
-            detail = evaluate(learn.raw_model, learn.splits, attributes=tuple(dict.fromkeys(("shape", c.probe, "color"))),
+            detail = evaluate(learn.raw_model, learn.splits,
+                              attributes=tuple(dict.fromkeys(("shape", c.probe, "color"))),
                               limit=c.eval_scenes, seed=c.seed, bf16=learn.bf16, detail=True)
             m, scored = split_scores(detail)
-            learn.log(dict(step=learn.step, eval=m, not_countable={s: row[c.probe]["not_countable"] for s, row in scored.items()}))
+            learn.log(dict(step=learn.step, eval=m,
+                           not_countable={s: row[c.probe]["not_countable"] for s, row in scored.items()}))
 
 # %% ../nbs/07_train.ipynb #1693d974
 class CheckpointCB(Callback):
     "Saves `ckpt.pt` every `ckpt_every` steps, at the end, and where a signal stopped training (`stop_on_signals`)."
     def after_step(self, learn):
         c = learn.config
-        if learn.is_main and (learn.step % c.ckpt_every == 0 or learn.step == c.steps): self.save(learn)
+        if learn.is_main and (learn.step % c.ckpt_every == 0 or learn.step == c.steps):
+            self.save(learn)
     def after_fit(self, learn):
         c = learn.config
-        if learn.is_main and learn.stop is not None and learn.step % c.ckpt_every != 0 and learn.step < c.steps: self.save(learn)
+        if learn.is_main and learn.stop is not None and learn.step % c.ckpt_every != 0 and learn.step < c.steps:
+            self.save(learn)
     def save(self, learn):
-        save_checkpoint(learn.run.ckpt_file, learn.raw_model, learn.optimizer, learn.scheduler, learn.step, learn.config,
-                        learn.smooth_loss, learn.wall_seconds, bf16=learn.bf16)
+        save_checkpoint(learn.run.ckpt_file, learn.raw_model, learn.optimizer, learn.scheduler, learn.step,
+                        learn.config, learn.smooth_loss, learn.wall_seconds, bf16=learn.bf16)
 
 # %% ../nbs/07_train.ipynb #f6f6efbd
 def _distributed(device: torch.device) -> tuple[int, int]:
-    "(rank, world size), initialising torch.distributed under torchrun: NCCL when the model is on a GPU, gloo on the CPU."
+    ("(rank, world size), initialising torch.distributed under torchrun: NCCL when the model is on a GPU, gloo on the "
+     "CPU.")
     world = int(os.environ.get("WORLD_SIZE", "1"))
-    if world == 1: return 0, 1
+    if world == 1:
+        return 0, 1
     import torch.distributed as dist
     if not dist.is_initialized():
-        if device.type == "cuda": torch.cuda.set_device(device)
+        if device.type == "cuda":
+            torch.cuda.set_device(device)
         dist.init_process_group(dist_backend(device))
     return dist.get_rank(), world
 
@@ -166,9 +191,11 @@ def end_distributed(learn) -> None:
     # checkpoints alone after the last step). Dropping DDP: its reducer also holds the group and gloo's work objects,
     # so the group goes as a whole, now. Now: a gloo group released while the interpreter shuts down can abort the
     # process (SIGABRT), because gloo's threads still hold tensors whose release needs the interpreter.
-    if learn.world == 1: return
+    if learn.world == 1:
+        return
     import gc, torch.distributed as dist
-    if not dist.is_initialized(): return
+    if not dist.is_initialized():
+        return
     dist.barrier()
     learn.model = learn.raw_model
     gc.collect()
@@ -178,14 +205,15 @@ def end_distributed(learn) -> None:
 def mask_probabilities(config: TrainConfig) -> dict[str, float]:
     "MLM selection probability of each word type: `mask_p`, or `mask_shape` for shape words where it is set."
     p = {a: config.mask_p for a in ("shape", "size", "material", "color")}
-    if config.mask_shape is not None: p["shape"] = config.mask_shape
+    if config.mask_shape is not None:
+        p["shape"] = config.mask_shape
     return p
 
 # %% ../nbs/07_train.ipynb #30c587e1
 class Learner:
     "Trains an MMLM on the splits of a run, with callbacks."
-    def __init__(self, config: TrainConfig, splits: dict, run_dir, callbacks=None, device=None, started: float | None = None,
-                 rt: Runtime | None = None):
+    def __init__(self, config: TrainConfig, splits: dict, run_dir, callbacks=None, device=None,
+                 started: float | None = None, rt: Runtime | None = None):
         self.config, self.splits, self.run_dir, self.run = config, splits, Path(run_dir), RunDir(run_dir)
         self.started, self.wall_before = time.perf_counter() if started is None else started, 0.0   # the run's clock
         # how it computes: `rt` as its entry point settled it, else settled here (on `device`, this process's threads)
@@ -204,13 +232,16 @@ class Learner:
         self.optimizer, self.scheduler = make_optimizer(config, self.raw_model)
         self.callbacks = callbacks if callbacks is not None else [LogCB(), EvalCB(), CheckpointCB(), ProgressCB()]
         self.step, self.smooth_loss = 0, float("nan")
-        self.stop = None                                       # the signal that asked training to stop (`stop_on_signals`)
+        # the signal that asked training to stop (`stop_on_signals`)
+        self.stop = None
         self.mask_p = mask_probabilities(config)
-        self.history = []                                      # earlier runtimes of a resumed run (`runtime_history`; `start_run`)
+        # earlier runtimes of a resumed run (`runtime_history`; `start_run`)
+        self.history = []
 
 # %% ../nbs/07_train.ipynb #a1c0e008
 def mlm_loss(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
-    "The masked-language-model loss: cross-entropy at the selected positions (labels −100 elsewhere), in fp32 whatever the precision of the logits."
+    ("The masked-language-model loss: cross-entropy at the selected positions (labels −100 elsewhere), in fp32 "
+     "whatever the precision of the logits.")
     return F.cross_entropy(logits.float().flatten(0, 1), labels.flatten(), ignore_index=IGNORE_INDEX)
 
 @patch
@@ -229,15 +260,19 @@ def step_batch(self: Learner) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]
 
 @patch
 def apply_step(self: Learner, loss: float):
-    "After the backward pass of a step whose loss was `loss`: clip the gradients, step the optimizer and the schedule, count the step, smooth the loss."
-    if self.config.grad_clip > 0: torch.nn.utils.clip_grad_norm_(self.raw_model.parameters(), self.config.grad_clip)
-    self.optimizer.step(); self.scheduler.step()
+    ("After the backward pass of a step whose loss was `loss`: clip the gradients, step the optimizer and the "
+     "schedule, count the step, smooth the loss.")
+    if self.config.grad_clip > 0:
+        torch.nn.utils.clip_grad_norm_(self.raw_model.parameters(), self.config.grad_clip)
+    self.optimizer.step()
+    self.scheduler.step()
     self.step += 1
     self.smooth_loss = loss if math.isnan(self.smooth_loss) else 0.98 * self.smooth_loss + 0.02 * loss
 
 @patch
 def train_step(self: Learner):
-    "One optimisation step on this rank's slice of the global batch `step`; logs, evaluation and checkpoints are the callbacks' job."
+    ("One optimisation step on this rank's slice of the global batch `step`; logs, evaluation and checkpoints are the "
+     "callbacks' job.")
     images, inputs, labels = self.step_batch()
     with autocast(self.device, self.bf16):
         logits = self.model(images, inputs)
@@ -249,18 +284,23 @@ def train_step(self: Learner):
 # %% ../nbs/07_train.ipynb #a1c0e011
 @patch
 def fit(self: Learner):
-    "Train from the current step to `config.steps` (or until `stop` is set), calling the callbacks before, after every step and after."
-    for cb in self.callbacks: cb.before_fit(self)
+    ("Train from the current step to `config.steps` (or until `stop` is set), calling the callbacks before, after "
+     "every step and after.")
+    for cb in self.callbacks:
+        cb.before_fit(self)
     self.raw_model.train()
     while self.step < self.config.steps and self.stop is None:
         self.train_step()
-        for cb in self.callbacks: cb.after_step(self)
-    for cb in self.callbacks: cb.after_fit(self)
+        for cb in self.callbacks:
+            cb.after_step(self)
+    for cb in self.callbacks:
+        cb.after_fit(self)
     return self
 
 # %% ../nbs/07_train.ipynb #79a3c383
 class TrainingStopped(RuntimeError):
-    "Training stopped by signal `signum` at `step` of `steps`, its checkpoint saved in `run_dir` (`resume=True` continues it) unless `saved` is False (no `CheckpointCB`); `exit_code` is the shell's 128 + signal."
+    ("Training stopped by signal `signum` at `step` of `steps`, its checkpoint saved in `run_dir` (`resume=True` "
+     "continues it) unless `saved` is False (no `CheckpointCB`); `exit_code` is the shell's 128 + signal.")
     def __init__(self, run_dir, step: int, steps: int, signum: int, saved: bool = True):
         self.run_dir, self.step, self.steps, self.signum, self.saved = Path(run_dir), step, steps, signum, saved
         where = (f"its checkpoint saved in {self.run_dir}: resuming it (sysgen train --resume, the same sysgen sweep "
@@ -273,23 +313,33 @@ class TrainingStopped(RuntimeError):
 
 @contextmanager
 def stop_on_signals(on_signal, signals=(signal.SIGTERM, signal.SIGINT), force=(signal.SIGINT,)):
-    "While inside, the first of `signals` calls `on_signal(signum)` instead of ending the process. After it, those in `force` act as they did before (a second Ctrl-C ends the process at once) and the others are ignored (a scheduler and a sweep may each send SIGTERM). Does nothing outside the main thread (the only one Python delivers signals to)."
+    ("While inside, the first of `signals` calls `on_signal(signum)` instead of ending the process. After it, those in "
+     "`force` act as they did before (a second Ctrl-C ends the process at once) and the others are ignored (a "
+     "scheduler and a sweep may each send SIGTERM). Does nothing outside the main thread (the only one Python delivers "
+     "signals to).")
     if threading.current_thread() is not threading.main_thread():
-        yield; return
+        yield
+        return
     old = {s: signal.getsignal(s) for s in signals}
     def ask(signum, frame):
-        for s, h in old.items(): signal.signal(s, h if s in force else signal.SIG_IGN)
+        for s, h in old.items():
+            signal.signal(s, h if s in force else signal.SIG_IGN)
         on_signal(signum)
-    for s in signals: signal.signal(s, ask)
-    try: yield
+    for s in signals:
+        signal.signal(s, ask)
+    try:
+        yield
     finally:
-        for s, h in old.items(): signal.signal(s, h)
+        for s, h in old.items():
+            signal.signal(s, h)
 
 # %% ../nbs/07_train.ipynb #a1c0e014
 @patch
 def log(self: Learner, record: dict):
-    "Append `record` to `log.jsonl` in the run directory (on rank 0; other ranks write nothing), stamped with the UTC time (`time`), so a run's start and progress are provable without git."
-    if self.is_main: self.run.append("log", {**record, "time": utc_now()})
+    ("Append `record` to `log.jsonl` in the run directory (on rank 0; other ranks write nothing), stamped with the UTC "
+     "time (`time`), so a run's start and progress are provable without git.")
+    if self.is_main:
+        self.run.append("log", {**record, "time": utc_now()})
 
 # %% ../nbs/07_train.ipynb #a1c0e017
 @patch(as_prop=True)
@@ -300,14 +350,22 @@ def wall_seconds(self: Learner) -> float:
 # %% ../nbs/07_train.ipynb #a1c0e019
 @patch
 def restore(self: Learner, state: dict):
-    "Continue from a checkpoint (as `load_checkpoint` reads it). Under bf16 'auto' at the precision the run started with on this kind of device (`auto` is timed, and a run should not change precision halfway on one machine), with a warning when that is bf16 on a CPU that only emulates it; a run begun on another kind (a GPU, continued on a CPU) gets what `auto` chooses here; an explicit bf16 true/false is obeyed."
-    self.raw_model.load_state_dict(state["model"]); self.optimizer.load_state_dict(state["optimizer"])
-    self.scheduler.load_state_dict(state["scheduler"]); self.step = int(state["step"])
-    if "torch_rng" in state: torch.set_rng_state(state["torch_rng"].cpu())
-    if "cuda_rng" in state and self.device.type == "cuda": torch.cuda.set_rng_state(state["cuda_rng"].cpu(), self.device)
+    ("Continue from a checkpoint (as `load_checkpoint` reads it). Under bf16 'auto' at the precision the run started "
+     "with on this kind of device (`auto` is timed, and a run should not change precision halfway on one machine), "
+     "with a warning when that is bf16 on a CPU that only emulates it; a run begun on another kind (a GPU, continued "
+     "on a CPU) gets what `auto` chooses here; an explicit bf16 true/false is obeyed.")
+    self.raw_model.load_state_dict(state["model"])
+    self.optimizer.load_state_dict(state["optimizer"])
+    self.scheduler.load_state_dict(state["scheduler"])
+    self.step = int(state["step"])
+    if "torch_rng" in state:
+        torch.set_rng_state(state["torch_rng"].cpu())
+    if "cuda_rng" in state and self.device.type == "cuda":
+        torch.cuda.set_rng_state(state["cuda_rng"].cpu(), self.device)
     self.smooth_loss = state.get("smooth_loss", float("nan"))
     self.wall_before = float(state.get("wall_seconds", 0.0))   # older checkpoints lack it: 0
-    saved_on = state.get("device", "cuda" if "cuda_rng" in state else "cpu")   # older checkpoints: a GPU's holds its RNG
+    # older checkpoints: a GPU's holds its RNG
+    saved_on = state.get("device", "cuda" if "cuda_rng" in state else "cpu")
     if self.config.bf16 == "auto" and "bf16" in state and saved_on == self.device.type:
         if bool(state["bf16"]) != self.bf16:
             self.bf16 = bool(state["bf16"])
@@ -315,5 +373,6 @@ def restore(self: Learner, state: dict):
         if self.bf16 and self.device.type == "cpu" and not has_native_bf16(self.device):
             warnings.warn(f"{self.run_dir} began in bf16, which this CPU only emulates (no avx512_bf16 / amx_bf16): "
                           "resumed in bf16 it can run many times slower than fp32; resume it on a CPU with native bf16 "
-                          "or a GPU, or add --set bf16=false to finish it in fp32 (its runtime history records the change)",
+                          "or a GPU, or add --set bf16=false to finish it in fp32 (its runtime history records the "
+                          "change)",
                           stacklevel=2)
