@@ -23,31 +23,40 @@ __all__ = ['matmul_peak', 'throughput', 'flops_per_run', 'train_benchmark']
 
 # %% ../nbs/07b_bench.ipynb #c3f16966
 def matmul_peak(dtype=torch.float32, n: int | None = None, seconds: float = 1.0, device="cpu") -> float:
-    "Measured GFLOP/s of an n×n matrix multiply on `device` (n: 1024 on a CPU, 4096 on a GPU) with the current torch threads."
+    ("Measured GFLOP/s of an n×n matrix multiply on `device` (n: 1024 on a CPU, 4096 on a GPU) with the current torch "
+     "threads.")
     device = torch.device(device)
     n = n or (4096 if device.type == "cuda" else 1024)
     inner = 10 if device.type == "cuda" else 1                  # GPU: queue several, then wait for them
     a, b = torch.randn(n, n, device=device).to(dtype), torch.randn(n, n, device=device).to(dtype)
-    for _ in range(3): a @ b
+    for _ in range(3):
+        a @ b
     synchronize(device)
     reps, t0 = 0, time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        for _ in range(inner): a @ b
-        synchronize(device); reps += inner
+        for _ in range(inner):
+            a @ b
+        synchronize(device)
+        reps += inner
     return 2 * n ** 3 * reps / (time.perf_counter() - t0) / 1e9
 
 def throughput(rate: float, flops: float, bf16: bool, device="cpu") -> dict:
-    "The speed fields of a training benchmark: `rate` (samples/s), the model FLOPs of one training sample (`flops`) and per second, the matmul peaks of `device` in fp32 and bf16 measured now (`matmul_peak`), and the model FLOPs utilisation against the peak of the precision used (`bf16`)."
+    ("The speed fields of a training benchmark: `rate` (samples/s), the model FLOPs of one training sample (`flops`) "
+     "and per second, the matmul peaks of `device` in fp32 and bf16 measured now (`matmul_peak`), and the model FLOPs "
+     "utilisation against the peak of the precision used (`bf16`).")
     achieved = rate * flops / 1e9
     peak32, peak16 = matmul_peak(torch.float32, device=device), matmul_peak(torch.bfloat16, device=device)
     peak = peak16 if bf16 else peak32
-    return dict(samples_per_s=round(rate, 1), model_gflop_per_sample=round(flops / 1e9, 4), model_gflop_per_s=round(achieved, 1),
-                peak_gflop_per_s=round(peak, 1), peak_fp32_gflop_per_s=round(peak32, 1), peak_bf16_gflop_per_s=round(peak16, 1),
-                mfu=round(achieved / peak, 3))
+    return dict(samples_per_s=round(rate, 1), model_gflop_per_sample=round(flops / 1e9, 4),
+                model_gflop_per_s=round(achieved, 1),
+                peak_gflop_per_s=round(peak, 1), peak_fp32_gflop_per_s=round(peak32, 1),
+                peak_bf16_gflop_per_s=round(peak16, 1), mfu=round(achieved / peak, 3))
 
 # %% ../nbs/07b_bench.ipynb #aa8876b5
 def flops_per_run(config: TrainConfig | str) -> int:
-    "Training FLOPs of a run of `config` (a name or a configuration): the model's FLOPs per sample (forward and backward) times its samples, plus Muon's Newton–Schulz iterations on each hidden matrix (`MuonAdamW.is_hidden`; m ≤ n: 4m²n + 2m³ per iteration, 5 per step)."
+    ("Training FLOPs of a run of `config` (a name or a configuration): the model's FLOPs per sample (forward and "
+     "backward) times its samples, plus Muon's Newton–Schulz iterations on each hidden matrix (`MuonAdamW.is_hidden`; "
+     "m ≤ n: 4m²n + 2m³ per iteration, 5 per step).")
     config = get_config(config) if isinstance(config, str) else config
     mc = config.model_config(len(Vocab(config.palette)))
     total = 3 * flops_per_sample(mc) * config.steps * config.batch_size
@@ -61,7 +70,11 @@ def flops_per_run(config: TrainConfig | str) -> int:
 # %% ../nbs/07b_bench.ipynb #8f407703
 def train_benchmark(config: TrainConfig | str = RECIPE, steps: int = 30, warmup: int = 5, compile: bool = False,
                     **overrides) -> dict:
-    "Training samples/s of `config` (with `overrides`, e.g. attention='fused') on synthetic data after `warmup` steps, with its own optimizer (`make_optimizer`: Muon's Newton–Schulz iterations are timed too), FLOPs per sample and per run (`flops_per_run`), the minutes a run's training steps take at this rate, GFLOP/s, the matmul peak, MFU and the runtime used; `compile` runs the model through `torch.compile` (its compilation falls in the warm-up)."
+    ("Training samples/s of `config` (with `overrides`, e.g. attention='fused') on synthetic data after `warmup` "
+     "steps, with its own optimizer (`make_optimizer`: Muon's Newton–Schulz iterations are timed too), FLOPs per "
+     "sample and per run (`flops_per_run`), the minutes a run's training steps take at this rate, GFLOP/s, the matmul "
+     "peak, MFU and the runtime used; `compile` runs the model through `torch.compile` (its compilation falls in the "
+     "warm-up).")
     config = get_config(config, **overrides) if isinstance(config, str) else replace(config, **overrides)
     rt = Runtime.settle(config)
     device, bf16 = rt.device, rt.bf16
@@ -80,14 +93,18 @@ def train_benchmark(config: TrainConfig | str = RECIPE, steps: int = 30, warmup:
             with autocast(device, bf16):
                 logits = forward(images, inputs.to(device))
             loss = F.cross_entropy(logits.float().flatten(0, 1), labels.to(device).flatten(), ignore_index=IGNORE_INDEX)
-            opt.zero_grad(); loss.backward(); opt.step()
-        for _ in range(warmup): step()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        for _ in range(warmup):
+            step()
         synchronize(device)
         t0 = time.perf_counter()
-        for _ in range(steps): step()
+        for _ in range(steps):
+            step()
         synchronize(device)
         sec = time.perf_counter() - t0
         speed = throughput(steps * B / sec, 3 * flops_per_sample(mc), bf16, device)
-    return dict(config=config.name, batch_size=B, bf16=bf16, threads=rt.threads, device=str(device), steps=steps, compiled=compile,
-                **speed, tflop_per_run=round(flops_per_run(config) / 1e12, 1),
+    return dict(config=config.name, batch_size=B, bf16=bf16, threads=rt.threads, device=str(device), steps=steps,
+                compiled=compile, **speed, tflop_per_run=round(flops_per_run(config) / 1e12, 1),
                 minutes_per_run=round(config.steps * B / speed["samples_per_s"] / 60, 1), runtime=rt.record())

@@ -26,10 +26,14 @@ JOBS = {"dataset": dataset_command, "render": render_command, "bench render": be
 # %% ../nbs/12_cli_main.ipynb #a5d29b99
 def _os_error(e: OSError) -> str:
     "One line for an error of the file system: a full disk or a refused permission named as such, with the file."
-    path, notes = e.filename or "a file", "".join(f"; {n}" for n in getattr(e, "__notes__", ()))   # notes: what was left behind
-    if e.errno in (errno.ENOSPC, errno.EDQUOT): return f"no space left on device writing {path}{notes}"
-    if e.errno in (errno.EACCES, errno.EPERM): return f"permission denied writing {path}{notes}"
-    if e.errno == errno.EROFS: return f"read-only file system: cannot write {path}{notes}"
+    # notes: what was left behind
+    path, notes = e.filename or "a file", "".join(f"; {n}" for n in getattr(e, "__notes__", ()))
+    if e.errno in (errno.ENOSPC, errno.EDQUOT):
+        return f"no space left on device writing {path}{notes}"
+    if e.errno in (errno.EACCES, errno.EPERM):
+        return f"permission denied writing {path}{notes}"
+    if e.errno == errno.EROFS:
+        return f"read-only file system: cannot write {path}{notes}"
     return f"{e.strerror or e}: {path}{notes}"
 
 def main(argv: list[str] | None = None) -> None:
@@ -40,18 +44,24 @@ def main(argv: list[str] | None = None) -> None:
         JOBS[args.job](args)
         sys.stdout.flush()    # inside the try: a reader that went away shows up here at the latest
     except UsageError as e:   # the command line is wrong, whatever the disk holds: argparse's code
-        if args.verbose: traceback.print_exception(e)
+        if args.verbose:
+            traceback.print_exception(e)
         args.parser.exit(2, f"{args.parser.prog}: error: {e}\n")
     except (ValueError, FileExistsError, FileNotFoundError, RuntimeError) as e:
-        if args.verbose: traceback.print_exception(e)
+        if args.verbose:
+            traceback.print_exception(e)
         hint = " (--verbose shows why)" if e.__cause__ is not None and not args.verbose else ""
-        stopped = hasattr(e, "exit_code")   # stopped by a signal or a budget, with checkpoints: not an error, and 128 + the signal
-        args.parser.exit(e.exit_code if stopped else 1, f"{args.parser.prog}: {'' if stopped else 'error: '}{e}{hint}\n")
-    except BrokenPipeError:   # the reader went away (`sysgen sweep NAME --list | head`): stop quietly, like other Unix tools
+        # stopped by a signal or a budget, with checkpoints: not an error, and 128 + the signal
+        stopped = hasattr(e, "exit_code")
+        args.parser.exit(e.exit_code if stopped else 1,
+                         f"{args.parser.prog}: {'' if stopped else 'error: '}{e}{hint}\n")
+    # the reader went away (`sysgen sweep NAME --list | head`): stop quietly, like other Unix tools
+    except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
     except OSError as e:      # a full disk, a place that cannot be written: one line, no traceback
-        if args.verbose: traceback.print_exception(e)
+        if args.verbose:
+            traceback.print_exception(e)
         args.parser.exit(1, f"{args.parser.prog}: error: {_os_error(e)}\n")
     except KeyboardInterrupt: # Ctrl-C: what was being written is removed by its writer; the shell's usual status
         args.parser.exit(130, f"{args.parser.prog}: interrupted\n")

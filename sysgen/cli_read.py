@@ -15,7 +15,9 @@ def verdicts_command(args) -> None:
     from sysgen.judgement import cached, verdict_json
     from sysgen.verdicts import verdicts_table
     if args.json:                              # read back when no run, rule or code changed since it was last judged
-        print(json.dumps(cached(f"verdicts-json-{args.recipe}", lambda: verdict_json(args.recipe, args.root), args.root), indent=1)); return
+        print(json.dumps(cached(f"verdicts-json-{args.recipe}", lambda: verdict_json(args.recipe, args.root),
+                                args.root), indent=1))
+        return
     cols = ["experiment", "seeds", "direction", "direction checks", "magnitude", "magnitude checks", "post hoc"]
     table = lambda: verdicts_table(root=args.root, config=args.recipe)[cols].to_string(index=False)
     print(cached(f"verdicts-table-{args.recipe}", table, args.root))

@@ -31,7 +31,8 @@ def check_int(name, value, lo):
 # %% ../nbs/03_dataset.ipynb #0ba011a8
 @dataclass(frozen=True)
 class DatasetConfig(JSONConfig):
-    "Everything that determines a dataset's bytes; a run's scenes (`TrainConfig.data`). Each field is declared here only."
+    ("Everything that determines a dataset's bytes; a run's scenes (`TrainConfig.data`). Each field is declared here "
+     "only.")
     KIND = "dataset configuration"   # in error messages
     palette: int = 6             # n: levels per RGB channel, n³ colours (nbs/paper.ipynb#sec-split)
     n_train: int = 20_000        # scenes in trainA (the paper's 75 000: the `paper` recipe)
@@ -41,23 +42,28 @@ class DatasetConfig(JSONConfig):
     seed: int = 0                # scene seed: split j draws from the stream (seed, j)
     split_seed: int = 0          # seed of the held-out colour draw (B-cube / B-cyl)
     shared: int | None = None    # colours shared by cubes and cylinders (None: the paper's main split)
-    probe: str = "shape"         # the attribute asked for, whose combinations with the context are held out (`SystematicSplit`)
+    # the attribute asked for, whose combinations with the context are held out (`SystematicSplit`)
+    probe: str = "shape"
     context: str = "color"       # the attribute whose values the probe loses: colour (the only one supported)
-    p_burst: float = 0.0         # probability that a training scene is bursty (nbs/paper.ipynb#sec-burstiness); validation never is
+    # probability that a training scene is bursty (nbs/paper.ipynb#sec-burstiness); validation never is
+    p_burst: float = 0.0
     k: int = 3                   # at most k distinct colours in a bursty scene
     min_visible: float = 0.5     # every object shows at least this fraction of its pixels
     visibility_size: int = 64    # image size of the visibility check (scenes don't depend on `size`)
     png: bool = False            # also write CLEVR-style PNG files
-    n_objects: tuple = Layout.n_objects   # objects per scene, inclusive (nbs/paper.ipynb#sec-scenes: 3–10), as `sysgen.scenes.Layout` declares
+    # objects per scene, inclusive (nbs/paper.ipynb#sec-scenes: 3–10), as `sysgen.scenes.Layout` declares
+    n_objects: tuple = Layout.n_objects
     fov: float = Camera.fov               # the camera's field of view in degrees, as `sysgen.scenes.Camera` declares
-    extent: float = Layout.extent         # object centres lie in [-extent, extent]² (CLEVR's 3; a narrower camera needs less)
+    # object centres lie in [-extent, extent]² (CLEVR's 3; a narrower camera needs less)
+    extent: float = Layout.extent
 
     def __post_init__(self):
         "Check every field: a bad one is a `FieldError` naming it (the command line reports it under its flag)."
         for name, lo in [("palette", 2), ("n_train", 0), ("n_val", 0), ("size", 8), ("antialias", 1), ("seed", 0),
                          ("split_seed", 0), ("visibility_size", 8)]:
             check_int(name, getattr(self, name), lo)
-        if not 0 <= self.min_visible <= 1: raise FieldError("min_visible", f"must be in [0, 1], got {self.min_visible}")
+        if not 0 <= self.min_visible <= 1:
+            raise FieldError("min_visible", f"must be in [0, 1], got {self.min_visible}")
         object.__setattr__(self, "n_objects", tuple(self.n_objects))   # JSON gives a list
         with about("n_objects"): self.layout()
         with about("fov"): self.camera()
@@ -67,9 +73,11 @@ class DatasetConfig(JSONConfig):
         with about("k"): Bursty(base, 1.0, self.k)
 
     def to_dict(self) -> dict:
-        "The fields as a JSON-ready dict; `probe` and `context` only when they are not the paper's pair (the manifests of older datasets lack them)."
+        ("The fields as a JSON-ready dict; `probe` and `context` only when they are not the paper's pair (the "
+         "manifests of older datasets lack them).")
         d = super().to_dict()
-        return d if (self.probe, self.context) != PAIR else {k: v for k, v in d.items() if k not in ("probe", "context")}
+        return (d if (self.probe, self.context) != PAIR
+                else {k: v for k, v in d.items() if k not in ("probe", "context")})
 
     def diff(self, other: DatasetConfig) -> dict:
         "Fields that differ, the pair included: name → (value here, value in `other`)."
@@ -78,7 +86,8 @@ class DatasetConfig(JSONConfig):
 
     def layout(self) -> Layout: return Layout(n_objects=self.n_objects, extent=float(self.extent))
     def camera(self) -> Camera:
-        if not 5 <= self.fov <= 120: raise ValueError(f"fov must be in [5, 120] degrees, got {self.fov}")
+        if not 5 <= self.fov <= 120:
+            raise ValueError(f"fov must be in [5, 120] degrees, got {self.fov}")
         return Camera(fov=float(self.fov))
 
     def systematic(self) -> SystematicSplit:
@@ -91,7 +100,8 @@ class DatasetConfig(JSONConfig):
 
     def n(self, split: str) -> int:
         "Number of scenes in `split`."
-        if split not in SPLITS: raise ValueError(f"unknown split {split!r}: expected one of {', '.join(SPLITS)}")
+        if split not in SPLITS:
+            raise ValueError(f"unknown split {split!r}: expected one of {', '.join(SPLITS)}")
         return self.n_train if split == "trainA" else self.n_val
 
 # %% ../nbs/03_dataset.ipynb #99b7b02d
@@ -111,7 +121,8 @@ def split_scenes(config: DatasetConfig, split: str, start: int = 0, n: int | Non
 
 # %% ../nbs/03_dataset.ipynb #202ab42f
 def scene_batch(config: DatasetConfig, split: str, start: int, n: int, batch_size: int = 256, device="cpu"):
-    "Scene JSON of scenes `start … start+n-1` of `split`, and their images rendered from that JSON (computed on `device`)."
+    ("Scene JSON of scenes `start … start+n-1` of `split`, and their images rendered from that JSON (computed on "
+     "`device`).")
     from sysgen.render import render
     doc = to_clevr(split_scenes(config, split, start, n), split=split, start=start, image_size=config.size,
                    camera=config.camera())
@@ -119,6 +130,7 @@ def scene_batch(config: DatasetConfig, split: str, start: int, n: int, batch_siz
                        camera=config.camera(), device=device)
 
 def split_data(config: DatasetConfig, split: str, batch_size: int = 512, device="cpu") -> tuple[Scenes, "torch.Tensor"]:
-    "A whole split in memory — exactly the scenes and pixels `build_dataset` would write — for runs that need no files; rendered on `device` (`sysgen.render.render`)."
+    ("A whole split in memory — exactly the scenes and pixels `build_dataset` would write — for runs that need no "
+     "files; rendered on `device` (`sysgen.render.render`).")
     doc, images = scene_batch(config, split, 0, config.n(split), batch_size, device)
     return from_clevr(doc), images

@@ -56,32 +56,39 @@ def _scene_lines(path: Path):
         f.readline()
         for line in f:
             line = line.rstrip("\n")
-            if line == "]}": return
+            if line == "]}":
+                return
             yield line[:-1] if line.endswith(",") else line
 
 def _sha256(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""): h.update(block)
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
     return h.hexdigest()
 
 # %% ../nbs/03a_dataset_files.ipynb #e7a3b9c2
 def _open_images(path: Path, shape: tuple) -> np.memmap:
-    "A new .npy file of uint8 images `shape`, its disk space reserved at once: a full disk is an OSError (ENOSPC) naming `path` here, not a crash (SIGBUS) when a page of the memory map is written later."
+    ("A new .npy file of uint8 images `shape`, its disk space reserved at once: a full disk is an OSError (ENOSPC) "
+     "naming `path` here, not a crash (SIGBUS) when a page of the memory map is written later.")
     images = np.lib.format.open_memmap(path, mode="w+", dtype=np.uint8, shape=shape)
     if hasattr(os, "posix_fallocate"):
         try:
             with open(path, "r+b") as f: os.posix_fallocate(f.fileno(), 0, os.fstat(f.fileno()).st_size)
         except OSError as e:                                           # a file system that cannot reserve: as before
-            if e.errno not in (errno.EOPNOTSUPP, errno.EINVAL): raise OSError(e.errno, e.strerror, str(path)) from None
+            if e.errno not in (errno.EOPNOTSUPP, errno.EINVAL):
+                raise OSError(e.errno, e.strerror, str(path)) from None
     return images
 
 def _write_split(root: Path, config: DatasetConfig, split: str, lo: int, hi: int, batch_size: int, bar) -> None:
     "Write scenes `lo … hi-1` of `split` under `root` (scene JSON, packed images, PNGs if asked)."
     from PIL import Image
-    (root / "scenes").mkdir(exist_ok=True); (root / "images").mkdir(exist_ok=True)
-    if config.png: (root / "images" / split).mkdir()
-    info = to_clevr(split_scenes(config, split, lo, 0), split=split, image_size=config.size, camera=config.camera())["info"]
+    (root / "scenes").mkdir(exist_ok=True)
+    (root / "images").mkdir(exist_ok=True)
+    if config.png:
+        (root / "images" / split).mkdir()
+    info = to_clevr(split_scenes(config, split, lo, 0), split=split, image_size=config.size,
+                    camera=config.camera())["info"]
     out = _SceneJSON(root / "scenes" / f"CLEVR_{split}_scenes.json", info)
     images = _open_images(root / "images" / f"{split}.npy", (hi - lo, 3, config.size, config.size))
     try:
@@ -97,14 +104,19 @@ def _write_split(root: Path, config: DatasetConfig, split: str, lo: int, hi: int
             bar.update(m)
         images.flush()
     finally:
-        out.close(); del images
+        out.close()
+        del images
 
 # %% ../nbs/03a_dataset_files.ipynb #e26c05c9
 def _jsonable(o):
-    if isinstance(o, np.integer): return int(o)
-    if isinstance(o, np.floating): return float(o)
-    if isinstance(o, np.ndarray): return o.tolist()
-    if isinstance(o, (set, frozenset)): return sorted(o)
+    if isinstance(o, np.integer):
+        return int(o)
+    if isinstance(o, np.floating):
+        return float(o)
+    if isinstance(o, np.ndarray):
+        return o.tolist()
+    if isinstance(o, (set, frozenset)):
+        return sorted(o)
     raise TypeError(f"{type(o).__name__} is not JSON serialisable")
 
 def _manifest(root: Path, config: DatasetConfig, ranges: dict, shard) -> dict:
@@ -123,20 +135,25 @@ def _write_manifest(root: Path, manifest: dict) -> None:
 # %% ../nbs/03a_dataset_files.ipynb #b4e0a15d
 def parse_shard(shard) -> tuple[int, int] | None:
     "`None`, `(i, n)` or `'i/n'` → `(i, n)` with 0 ≤ i < n, or a clear error."
-    if shard is None: return None
+    if shard is None:
+        return None
     if isinstance(shard, str):
         m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", shard)
-        if not m: raise ValueError(f"shard must be written i/n (e.g. 0/4), got {shard!r}")
+        if not m:
+            raise ValueError(f"shard must be written i/n (e.g. 0/4), got {shard!r}")
         shard = (int(m[1]), int(m[2]))
-    try: i, n = shard
-    except (TypeError, ValueError): raise ValueError(f"shard must be a pair (i, n) or 'i/n', got {shard!r}") from None
+    try:
+        i, n = shard
+    except (TypeError, ValueError):
+        raise ValueError(f"shard must be a pair (i, n) or 'i/n', got {shard!r}") from None
     if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in (i, n)) or n < 1 or not 0 <= i < n:
         raise ValueError(f"shard {i}/{n} is not valid: need integers with 0 ≤ i < n (parts are numbered from 0)")
     return int(i), int(n)
 
 def shard_range(n_scenes: int, shard) -> tuple[int, int]:
     "The scene indices `[lo, hi)` of `shard` in a split of `n_scenes` scenes."
-    if shard is None: return 0, n_scenes
+    if shard is None:
+        return 0, n_scenes
     i, n = parse_shard(shard)
     return i * n_scenes // n, (i + 1) * n_scenes // n
 
@@ -150,58 +167,72 @@ def _describe(diff: dict) -> str:
 
 def _same_config(root: Path, manifest: dict, config: DatasetConfig) -> bool:
     "True when the dataset at `root` was built from `config`; raise FileExistsError naming the difference otherwise."
-    try: old = DatasetConfig.from_dict(manifest["config"])
+    try:
+        old = DatasetConfig.from_dict(manifest["config"])
     except Exception as e:
         raise FileExistsError(f"{root} holds a dataset whose configuration this sysgen cannot read ({e}); "
                               f"remove it or choose another directory") from None
-    if old == config: return True
+    if old == config:
+        return True
     raise FileExistsError(f"{root} already holds a dataset with a different configuration "
                           f"({_describe(old.diff(config))}); remove it or choose another directory")
 
 def _check_target(target: Path, config: DatasetConfig) -> bool:
     "True when `target` already holds this dataset; raise when it holds anything else; False when free."
     manifest = _read_manifest(target)
-    if manifest is not None: return _same_config(target, manifest, config)
+    if manifest is not None:
+        return _same_config(target, manifest, config)
     if target.exists():
-        if not target.is_dir(): raise FileExistsError(f"{target} exists and is not a directory")
+        if not target.is_dir():
+            raise FileExistsError(f"{target} exists and is not a directory")
         names = {p.name for p in target.iterdir()}
         if names == {"shards"}:
             raise FileExistsError(f"{target} holds shards but no merged dataset: merge them first "
                                   f"(merge_shards, or `sysgen dataset --merge {target}`), or remove it")
-        if names: raise FileExistsError(f"{target} exists, is not empty and holds no sysgen dataset "
-                                        f"(no manifest.json); refusing to write into it")
+        if names:
+            raise FileExistsError(f"{target} exists, is not empty and holds no sysgen dataset "
+                                  f"(no manifest.json); refusing to write into it")
     return False
 
 # %% ../nbs/03a_dataset_files.ipynb #133fbff1
 def _commit(tmp: Path, target: Path, config: DatasetConfig) -> None:
     "Rename the finished build `tmp` to `target` (an empty `target` directory is replaced)."
-    try: os.rename(tmp, target)
+    try:
+        os.rename(tmp, target)
     except OSError:
         if _check_target(target, config):        # a concurrent build of the same dataset got there first
-            shutil.rmtree(tmp, ignore_errors=True); return
+            shutil.rmtree(tmp, ignore_errors=True)
+            return
         raise
 
 def _makedirs(path: Path) -> list[Path]:
     "Create `path` and missing parents; return the directories created (to remove them again on failure)."
     created = []
     for p in [path, *path.parents]:
-        if p.exists(): break
+        if p.exists():
+            break
         created.append(p)
     path.mkdir(parents=True, exist_ok=True)
     return created
 
 def _mkdtemp(parent: Path, name: str) -> Path:
-    "A hidden temporary sibling `.NAME.tmp-XXXX` in `parent`, with the permissions of a normal new directory; an OSError names `parent`."
-    try: tmp = Path(tempfile.mkdtemp(prefix=f".{name}.tmp-", dir=parent))
-    except OSError as e: raise OSError(e.errno, e.strerror, str(parent)) from e
-    umask = os.umask(0); os.umask(umask)
+    ("A hidden temporary sibling `.NAME.tmp-XXXX` in `parent`, with the permissions of a normal new directory; an "
+     "OSError names `parent`.")
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=f".{name}.tmp-", dir=parent))
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, str(parent)) from e
+    umask = os.umask(0)
+    os.umask(umask)
     os.chmod(tmp, 0o777 & ~umask)                 # mkdtemp makes it private (0700); a dataset is meant to be shared
     return tmp
 
 def _remove_empty(dirs: list[Path]) -> None:
     for d in dirs:
-        try: d.rmdir()
-        except OSError: pass
+        try:
+            d.rmdir()
+        except OSError:
+            pass
 
 # %% ../nbs/03a_dataset_files.ipynb #1a00fec7
 def build_dataset(config: DatasetConfig, out_dir, shard=None, progress: bool = True, batch_size: int = 256) -> Path:
@@ -213,15 +244,18 @@ def build_dataset(config: DatasetConfig, out_dir, shard=None, progress: bool = T
     if shard is not None:                                   # shards that could never be merged are refused early
         for other in [out, *sorted((out / "shards").glob("*-of-*"))]:
             m = _read_manifest(other)
-            if m is not None and other != target: _same_config(other, m, config)
+            if m is not None and other != target:
+                _same_config(other, m, config)
     if _check_target(target, config):
         print(f"{target} already holds this dataset (same configuration): nothing to do")
         return target
     ranges = {s: shard_range(config.n(s), shard) for s in SPLITS}
     created = _makedirs(target.parent)
-    try: tmp = _mkdtemp(target.parent, target.name)
+    try:
+        tmp = _mkdtemp(target.parent, target.name)
     except BaseException:
-        _remove_empty(created); raise
+        _remove_empty(created)
+        raise
     try:
         with tqdm(total=sum(hi - lo for lo, hi in ranges.values()), unit="scene", desc=f"building {target}",
                   disable=not progress) as bar:
@@ -233,7 +267,8 @@ def build_dataset(config: DatasetConfig, out_dir, shard=None, progress: bool = T
     except BaseException as e:
         shutil.rmtree(tmp, ignore_errors=True)
         _remove_empty(created)
-        if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT):    # name what was being built, not its temporary
+        # name what was being built, not its temporary
+        if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT):
             raise OSError(e.errno, e.strerror, str(target)) from e
         raise
     return target
@@ -250,42 +285,53 @@ def _find_shards(out: Path, count: int | None) -> tuple[int, dict[int, Path]]:
     found: dict[int, dict[int, Path]] = {}
     for p in sorted((out / "shards").glob("*-of-*")) if (out / "shards").is_dir() else []:
         m = re.fullmatch(r"(\d+)-of-(\d+)", p.name)
-        if m and (p / "manifest.json").exists(): found.setdefault(int(m[2]), {})[int(m[1])] = p
-    if not found: raise FileNotFoundError(f"{out} holds no complete shards (looked for {out / 'shards'}/i-of-n)")
+        if m and (p / "manifest.json").exists():
+            found.setdefault(int(m[2]), {})[int(m[1])] = p
+    if not found:
+        raise FileNotFoundError(f"{out} holds no complete shards (looked for {out / 'shards'}/i-of-n)")
     if count is None:
-        if len(found) > 1: raise ValueError(f"{out / 'shards'} mixes shardings into {sorted(found)} parts: say which to merge")
+        if len(found) > 1:
+            raise ValueError(f"{out / 'shards'} mixes shardings into {sorted(found)} parts: say which to merge")
         count = next(iter(found))
-    if count not in found: raise FileNotFoundError(f"{out / 'shards'} holds no shards of {count} parts")
+    if count not in found:
+        raise FileNotFoundError(f"{out / 'shards'} holds no shards of {count} parts")
     missing = sorted(set(range(count)) - set(found[count]))
-    if missing: raise ValueError(f"cannot merge {out}: shard(s) {', '.join(f'{i}-of-{count}' for i in missing)} "
-                                 f"missing or incomplete")
+    if missing:
+        raise ValueError(f"cannot merge {out}: shard(s) {', '.join(f'{i}-of-{count}' for i in missing)} "
+                         f"missing or incomplete")
     return count, found[count]
 
 # %% ../nbs/03a_dataset_files.ipynb #8bb079b8
 def _merge_into(tmp: Path, config: DatasetConfig, shards: list[Path], manifests: list[dict], bar) -> None:
     "Concatenate the files of `shards` (in order) into the dataset layout under `tmp`."
-    (tmp / "scenes").mkdir(); (tmp / "images").mkdir()
+    (tmp / "scenes").mkdir()
+    (tmp / "images").mkdir()
     for split in SPLITS:
         stops = [0] + [m["splits"][split]["stop"] for m in manifests]
         if [m["splits"][split]["start"] for m in manifests] != stops[:-1] or stops[-1] != config.n(split):
             raise ValueError(f"the shards' ranges of {split} do not tile [0, {config.n(split)})")
         name = f"CLEVR_{split}_scenes.json"
         headers = {_scene_header(s / "scenes" / name) for s in shards}
-        if len(headers) != 1: raise ValueError(f"the shards' {name} files disagree on their `info`")
+        if len(headers) != 1:
+            raise ValueError(f"the shards' {name} files disagree on their `info`")
         out = _SceneJSON(tmp / "scenes" / name, json.loads(headers.pop() + "]}")["info"])
         images = _open_images(tmp / "images" / f"{split}.npy", (config.n(split), 3, config.size, config.size))
-        if config.png: (tmp / "images" / split).mkdir()
+        if config.png:
+            (tmp / "images" / split).mkdir()
         try:
             for s, lo in zip(shards, stops):
                 out.write(_scene_lines(s / "scenes" / name))
                 part = np.load(s / "images" / f"{split}.npy", mmap_mode="r")
-                for a in range(0, len(part), 1024): images[lo + a:lo + a + len(part[a:a + 1024])] = part[a:a + 1024]
+                for a in range(0, len(part), 1024):
+                    images[lo + a:lo + a + len(part[a:a + 1024])] = part[a:a + 1024]
                 if config.png:
-                    for f in sorted((s / "images" / split).iterdir()): shutil.copyfile(f, tmp / "images" / split / f.name)
+                    for f in sorted((s / "images" / split).iterdir()):
+                        shutil.copyfile(f, tmp / "images" / split / f.name)
                 bar.update(len(part))
             images.flush()
         finally:
-            out.close(); del images
+            out.close()
+            del images
 
 # %% ../nbs/03a_dataset_files.ipynb #6b571dc3
 def merge_shards(out_dir, count: int | None = None, verify: bool = True, progress: bool = True) -> Path:
@@ -298,19 +344,24 @@ def merge_shards(out_dir, count: int | None = None, verify: bool = True, progres
     config = DatasetConfig.from_dict(manifests[0]["config"])
     for s, m in zip(shards[1:], manifests[1:]):
         d = config.diff(DatasetConfig.from_dict(m["config"]))
-        if d: raise ValueError(f"cannot merge: {s.name} was built with a different configuration than {shards[0].name} "
-                               f"({'; '.join(f'{k} = {b!r} there, {a!r} in {shards[0].name}' for k, (a, b) in d.items())})")
+        if d:
+            raise ValueError(
+                f"cannot merge: {s.name} was built with a different configuration than {shards[0].name} "
+                f"({'; '.join(f'{k} = {b!r} there, {a!r} in {shards[0].name}' for k, (a, b) in d.items())})")
     existing = _read_manifest(out)
     if existing is not None and _same_config(out, existing, config):
         print(f"{out} already holds the merged dataset (same configuration): nothing to do")
         return out
     extra = sorted(p.name for p in out.iterdir() if p.name != "shards")
-    if extra: raise FileExistsError(f"{out} holds files besides shards/ ({', '.join(extra)}); refusing to merge into it")
+    if extra:
+        raise FileExistsError(f"{out} holds files besides shards/ ({', '.join(extra)}); refusing to merge into it")
     if verify:
-        for s, m in zip(shards, manifests): _verify(s, m)
+        for s, m in zip(shards, manifests):
+            _verify(s, m)
     tmp = _mkdtemp(out.parent, out.name)
     try:
-        with tqdm(total=sum(config.n(s) for s in SPLITS), unit="scene", desc=f"merging {out}", disable=not progress) as bar:
+        with tqdm(total=sum(config.n(s) for s in SPLITS), unit="scene", desc=f"merging {out}",
+                  disable=not progress) as bar:
             _merge_into(tmp, config, shards, manifests, bar)
         _write_manifest(tmp, _manifest(tmp, config, {s: (0, config.n(s)) for s in SPLITS}, None))
         os.rename(out / "shards", tmp / "shards")   # out is now empty: swap the finished directory in
@@ -318,7 +369,8 @@ def merge_shards(out_dir, count: int | None = None, verify: bool = True, progres
         os.rename(tmp, out)
     except BaseException:
         if (tmp / "shards").exists() and not (out / "shards").exists():
-            out.mkdir(exist_ok=True); os.rename(tmp / "shards", out / "shards")
+            out.mkdir(exist_ok=True)
+            os.rename(tmp / "shards", out / "shards")
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return out
@@ -328,9 +380,11 @@ def _verify(root: Path, manifest: dict) -> None:
     "Raise ValueError naming the first file under `root` that is missing or whose sha256 differs from `manifest`."
     for rel, digest in manifest["files"].items():
         p = root / rel
-        if not p.is_file(): raise ValueError(f"{p} is listed in the manifest but missing")
-        if _sha256(p) != digest: raise ValueError(f"{p} does not match its hash in {root / 'manifest.json'} "
-                                                  f"(changed or corrupt): rebuild the dataset")
+        if not p.is_file():
+            raise ValueError(f"{p} is listed in the manifest but missing")
+        if _sha256(p) != digest:
+            raise ValueError(f"{p} does not match its hash in {root / 'manifest.json'} "
+                             f"(changed or corrupt): rebuild the dataset")
 
 def read_scenes(path, chunk: int = 4096) -> Scenes:
     "Read a CLEVR scene file into `Scenes`, `chunk` scenes at a time when it is in our one-scene-per-line form."
@@ -340,8 +394,11 @@ def read_scenes(path, chunk: int = 4096) -> Scenes:
     info, parts, batch = json.loads(header + "]}")["info"], [], []
     for line in _scene_lines(Path(path)):
         batch.append(json.loads(line))
-        if len(batch) == chunk: parts.append(from_clevr(dict(info=info, scenes=batch))); batch = []
-    if batch or not parts: parts.append(from_clevr(dict(info=info, scenes=batch)))
+        if len(batch) == chunk:
+            parts.append(from_clevr(dict(info=info, scenes=batch)))
+            batch = []
+    if batch or not parts:
+        parts.append(from_clevr(dict(info=info, scenes=batch)))
     return concat(parts)
 
 class SplitData(NamedTuple):
@@ -370,7 +427,8 @@ class Dataset:
     def scenes(self, split: str) -> Scenes:
         "The scenes of `split` (read from its CLEVR JSON once, then cached)."
         self._check(split)
-        if split not in self._scenes: self._scenes[split] = read_scenes(self.path / "scenes" / f"CLEVR_{split}_scenes.json")
+        if split not in self._scenes:
+            self._scenes[split] = read_scenes(self.path / "scenes" / f"CLEVR_{split}_scenes.json")
         return self._scenes[split]
 
     def images(self, split: str) -> np.ndarray:
@@ -394,7 +452,8 @@ def load_dataset(path, verify: bool = True) -> Dataset:
     if manifest is None:
         hint = ": it holds shards, merge them first" if (root / "shards").is_dir() else ""
         raise FileNotFoundError(f"{root} holds no sysgen dataset (no manifest.json){hint}")
-    if verify: _verify(root, manifest)
+    if verify:
+        _verify(root, manifest)
     return Dataset(root, manifest)
 
 # %% ../nbs/03a_dataset_files.ipynb #af4d1c2d
@@ -410,14 +469,20 @@ def saved_config(path) -> DatasetConfig:
 
 def check_compatible(config: DatasetConfig, image_size: int, text_len: int, palette: int | None = None,
                      where: str = "the dataset") -> None:
-    "A ValueError saying which option to change when the dataset `config` cannot feed a model of `image_size`-pixel images and `text_len`-token texts (over `palette`'s colours)."
+    ("A ValueError saying which option to change when the dataset `config` cannot feed a model of `image_size`-pixel "
+     "images and `text_len`-token texts (over `palette`'s colours).")
     problems, most = [], config.n_objects[1]
     if palette is not None and config.palette != palette:
-        problems.append(f"it has {config.palette ** 3} colours and the run {palette ** 3}: use --palette {config.palette}")
+        problems.append(f"it has {config.palette ** 3} colours and the run {palette ** 3}: use --palette "
+                        f"{config.palette}")
     if config.size != image_size:
-        problems.append(f"its images are {config.size}×{config.size} and the model takes {image_size}×{image_size}: use "
+        problems.append(f"its images are {config.size}×{config.size} and the model takes {image_size}×{image_size}: "
+                        f"use "
                         f"--set image_size={config.size} (or a dataset built with --size {image_size})")
     if TOKENS_PER_OBJECT * most > text_len:
-        problems.append(f"a scene of {most} objects needs {TOKENS_PER_OBJECT * most} tokens, more than text_len={text_len}: "
-                        f"use --set text_len={TOKENS_PER_OBJECT * most} (or a dataset built with --objects MIN {text_len // TOKENS_PER_OBJECT})")
-    if problems: raise ValueError(f"{where} cannot be trained on as the run is configured: " + "; ".join(problems))
+        problems.append(f"a scene of {most} objects needs {TOKENS_PER_OBJECT * most} tokens, more than "
+                        f"text_len={text_len}: "
+                        f"use --set text_len={TOKENS_PER_OBJECT * most} (or a dataset built with --objects MIN "
+                        f"{text_len // TOKENS_PER_OBJECT})")
+    if problems:
+        raise ValueError(f"{where} cannot be trained on as the run is configured: " + "; ".join(problems))

@@ -30,7 +30,8 @@ def countable_words(labels: torch.Tensor) -> torch.Tensor:
 def _combinations(tokens, shapes, labels, pred, vocab) -> tuple[torch.Tensor, torch.Tensor]:
     "(correct, total) scored words per (shape, colour) of the word's object, as (shapes × colours) count tables."
     rows, cols = (labels != IGNORE_INDEX).nonzero(as_tuple=True)
-    group = 1 + 5 * ((cols - 1) // 5)                                 # [CLS], then `size color material shape [SEP]` per object
+    # [CLS], then `size color material shape [SEP]` per object
+    group = 1 + 5 * ((cols - 1) // 5)
     colour = tokens[rows, group + TEXT_ORDER.index("color")] - vocab.offset["color"]
     n = len(vocab.values("color"))
     key = shapes[rows, cols].long() * n + colour
@@ -41,20 +42,24 @@ def _combinations(tokens, shapes, labels, pred, vocab) -> tuple[torch.Tensor, to
 def _by_combination(correct: torch.Tensor, total: torch.Tensor, vocab) -> dict:
     "{shape: {colour: {'correct', 'total'}}} for the (shape, colour) pairs with a scored word."
     colours = vocab.values("color")
-    return {SHAPES[s]: {colours[c]: dict(correct=int(correct[s, c]), total=int(total[s, c])) for c in total[s].nonzero().flatten().tolist()}
+    return {SHAPES[s]: {colours[c]: dict(correct=int(correct[s, c]), total=int(total[s, c]))
+                        for c in total[s].nonzero().flatten().tolist()}
             for s in range(len(SHAPES)) if total[s].any()}
 
 def accuracy(model: torch.nn.Module, data: ImageTextDataset, attribute: str, mode: str = "random", p: float = 0.3,
              batch_size: int = 256, limit: int | None = None, seed: int = 0, skip_spheres: bool = True,
              bf16: bool = False, by_combination: bool = False) -> dict:
-    "Masked-word accuracy of `model` on one `attribute` over `data`: {'accuracy', 'correct', 'total', 'countable', 'not_countable'}, and with `by_combination` the words per (shape, colour) of their object (`combinations`) (bf16: autocast on the model's device)."
+    ("Masked-word accuracy of `model` on one `attribute` over `data`: {'accuracy', 'correct', 'total', 'countable', "
+     "'not_countable'}, and with `by_combination` the words per (shape, colour) of their object (`combinations`) "
+     "(bf16: autocast on the model's device).")
     n = len(data) if limit is None else min(limit, len(data))
     gen = torch.Generator().manual_seed(derive_seed(seed, attribute_type(attribute)))
     device = next(model.parameters()).device
     was_training = model.training
     model.eval()
     correct = total = correct_c = total_c = 0             # all scored words; those counting alone decides
-    pairs = torch.zeros(2, len(SHAPES), len(data.vocab.values("color")), dtype=torch.long)   # (correct, total) per shape and colour
+    # (correct, total) per shape and colour
+    pairs = torch.zeros(2, len(SHAPES), len(data.vocab.values("color")), dtype=torch.long)
     with torch.inference_mode(), autocast(device, bf16):
         for s in range(0, n, batch_size):
             b = data.batch(np.arange(s, min(s + batch_size, n)), epoch=0)
@@ -62,10 +67,13 @@ def accuracy(model: torch.nn.Module, data: ImageTextDataset, attribute: str, mod
             images = b.images if b.images.is_floating_point() else normalize(b.images)
             pred = model(images.to(device), inputs.to(device)).argmax(-1).cpu()
             scored = labels != IGNORE_INDEX
-            correct += int((pred[scored] == labels[scored]).sum()); total += int(scored.sum())
+            correct += int((pred[scored] == labels[scored]).sum())
+            total += int(scored.sum())
             countable = countable_words(labels)
-            correct_c += int((pred[countable] == labels[countable]).sum()); total_c += int(countable.sum())
-            if by_combination: pairs += torch.stack(_combinations(b.tokens, b.shapes, labels, pred, data.vocab))
+            correct_c += int((pred[countable] == labels[countable]).sum())
+            total_c += int(countable.sum())
+            if by_combination:
+                pairs += torch.stack(_combinations(b.tokens, b.shapes, labels, pred, data.vocab))
     model.train(was_training)
     out = dict(accuracy=correct / total if total else float("nan"), correct=correct, total=total,
                countable=dict(correct=correct_c, total=total_c),
@@ -75,8 +83,11 @@ def accuracy(model: torch.nn.Module, data: ImageTextDataset, attribute: str, mod
 # %% ../nbs/06_evaluate.ipynb #6cbb6c30
 def evaluate(model: torch.nn.Module, splits: dict[str, ImageTextDataset], attributes=ATTRIBUTES, detail: bool = False,
              progress: bool = False, desc: str = "evaluation", **kwargs) -> dict:
-    "{split: {attribute: accuracy}} of `model` on every split in `splits` (`detail`: `accuracy`'s whole dict, with its words per (shape, colour); `progress`: a bar named `desc`, one step per split and attribute; kwargs go to `accuracy`)."
-    if detail: kwargs.setdefault("by_combination", True)
+    ("{split: {attribute: accuracy}} of `model` on every split in `splits` (`detail`: `accuracy`'s whole dict, with "
+     "its words per (shape, colour); `progress`: a bar named `desc`, one step per split and attribute; kwargs go to "
+     "`accuracy`).")
+    if detail:
+        kwargs.setdefault("by_combination", True)
     out = {name: {} for name in splits}
     for name, a in tqdm([(n, a) for n in splits for a in attributes], desc=desc, disable=not progress, leave=False):
         r = accuracy(model, splits[name], a, **kwargs)
@@ -87,7 +98,8 @@ def evaluate(model: torch.nn.Module, splits: dict[str, ImageTextDataset], attrib
 HELD_OUT_SPLITS = ("valB", "valC")     # every cube and cylinder there is a combination training never showed
 
 def split_scores(detail: dict) -> tuple[dict, dict]:
-    "(accuracies, counts) from `evaluate(..., detail=True)`: the `metrics` and `scored` entries of a result file; the words per (shape, colour) are kept for the held-out splits only."
+    ("(accuracies, counts) from `evaluate(..., detail=True)`: the `metrics` and `scored` entries of a result file; the "
+     "words per (shape, colour) are kept for the held-out splits only.")
     metrics = {s: {a: r["accuracy"] for a, r in row.items()} for s, row in detail.items()}
     keep = lambda s, k: k != "accuracy" and (k != "combinations" or s in HELD_OUT_SPLITS)
     scored = {s: {a: {k: v for k, v in r.items() if keep(s, k)} for a, r in row.items()} for s, row in detail.items()}

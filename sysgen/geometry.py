@@ -17,10 +17,12 @@ __all__ = ['attribute_columns', 'count_parallelograms', 'p_score', 'probe_accura
 
 # %% ../nbs/08c_geometry.ipynb #d1cebc6d
 def attribute_columns(attribute) -> list[int]:
-    "Columns (in `TEXT_ORDER`: size, color, material, shape) of one attribute name or a list of them; unknown names are an error."
+    ("Columns (in `TEXT_ORDER`: size, color, material, shape) of one attribute name or a list of them; unknown names "
+     "are an error.")
     names = [attribute] if isinstance(attribute, str) else list(attribute)
     bad = [a for a in names if a not in TEXT_ORDER]
-    if bad or not names: raise ValueError(f"unknown attribute(s) {bad or names}: expected names from {TEXT_ORDER}")
+    if bad or not names:
+        raise ValueError(f"unknown attribute(s) {bad or names}: expected names from {TEXT_ORDER}")
     return [TEXT_ORDER.index(a) for a in dict.fromkeys(names)]
 
 # %% ../nbs/08c_geometry.ipynb #ba7f11fb
@@ -37,7 +39,8 @@ def _pair_from_index(m: np.ndarray, k: np.ndarray) -> tuple[np.ndarray, np.ndarr
     m, k = np.asarray(m, np.int64), np.asarray(k, np.int64)
     first = lambda i: i * (2 * k - i - 1) // 2                 # number of pairs before row i
     i = (k - 2 - np.floor(np.sqrt(np.maximum(-8 * m + 4 * k * (k - 1) - 7, 0)) / 2 - 0.5)).astype(np.int64)
-    i = np.where(first(i) > m, i - 1, i); i = np.where(first(i + 1) <= m, i + 1, i)   # guard against rounding
+    i = np.where(first(i) > m, i - 1, i)
+    i = np.where(first(i + 1) <= m, i + 1, i)   # guard against rounding
     return i, m - first(i) + i + 1
 
 # %% ../nbs/08c_geometry.ipynb #4cfe5c22
@@ -73,7 +76,8 @@ class _Parallelograms:
 def count_parallelograms(attributes, attribute="shape") -> int:
     "Number of parallelograms for `attribute` (or pooled over a list of attributes) among objects `attributes` (N, 4)."
     a = _check_attributes(attributes)
-    if len(a) == 0: return 0
+    if len(a) == 0:
+        return 0
     vertices = np.unique(a, axis=0)
     return sum(_Parallelograms(vertices, c).total for c in attribute_columns(attribute))
 
@@ -92,7 +96,8 @@ def _cosines(features: np.ndarray, objs: np.ndarray, chunk: int = 8192) -> np.nd
 # %% ../nbs/08c_geometry.ipynb #bf2e62a6
 def p_score(features, attributes, attribute="shape", n_parallelograms: int = 3500, draws: int = 10,
             repeats: int = 5, seed: int = 0) -> float:
-    "Parallelism score (nbs/paper.ipynb#sec-mechanism): mean cosine between the two T-edges of parallelograms of objects, one row per object."
+    ("Parallelism score (nbs/paper.ipynb#sec-mechanism): mean cosine between the two T-edges of parallelograms of "
+     "objects, one row per object.")
     f = np.asarray(features.detach().cpu() if torch.is_tensor(features) else features, np.float64)
     a = _check_attributes(attributes)
     if f.ndim != 2 or len(f) != len(a):
@@ -106,7 +111,8 @@ def p_score(features, attributes, attribute="shape", n_parallelograms: int = 350
     tables = [_Parallelograms(vertices, c) for c in cols]
     totals = np.cumsum([t.total for t in tables])
     if totals[-1] == 0:
-        raise ValueError(f"no parallelogram for {attribute!r} among {len(a)} objects ({len(vertices)} distinct tuples): "
+        raise ValueError(f"no parallelogram for {attribute!r} among {len(a)} objects ({len(vertices)} distinct "
+                         f"tuples): "
                          f"need two values each seen in the same two contexts")
     order = np.argsort(obj_vertex, kind="stable")                    # objects grouped by vertex
     first = np.searchsorted(obj_vertex[order], np.arange(len(vertices)))
@@ -117,7 +123,8 @@ def p_score(features, attributes, attribute="shape", n_parallelograms: int = 350
         n = min(n_parallelograms, int(totals[-1]))
         idx = np.sort(rng.choice(int(totals[-1]), n, replace=False)) if n < totals[-1] else np.arange(n)
         t = np.searchsorted(totals, idx, side="right")                # which attribute's table
-        verts = np.concatenate([tables[i].vertices(idx[t == i] - (totals[i] - tables[i].total)) for i in range(len(tables))])
+        verts = np.concatenate([tables[i].vertices(idx[t == i] - (totals[i] - tables[i].total))
+                                for i in range(len(tables))])
         v = np.repeat(verts, draws, 0)                                 # (n · draws, 4)
         objs = order[first[v] + rng.integers(0, size[v])]
         scores.append(_cosines(f, objs).mean())
@@ -127,7 +134,8 @@ def p_score(features, attributes, attribute="shape", n_parallelograms: int = 350
 def _decoder_inputs(features, labels, name: str = "labels") -> tuple[np.ndarray, np.ndarray, int]:
     "`features` as float64 (N, d) and `labels` as class numbers 0…K−1, with K; bad shapes are a ValueError."
     y = np.asarray(labels.detach().cpu() if torch.is_tensor(labels) else labels)
-    if y.ndim != 1: raise ValueError(f"{name} must hold one value per object (1-D), got shape {y.shape}")
+    if y.ndim != 1:
+        raise ValueError(f"{name} must hold one value per object (1-D), got shape {y.shape}")
     f = np.asarray(features.detach().cpu() if torch.is_tensor(features) else features, np.float64)
     if f.ndim != 2 or len(f) != len(y):
         raise ValueError(f"features must be (N, d) with one row per object of {name} ({len(y)}), got {f.shape}")
@@ -145,22 +153,27 @@ def _check_count(name: str, value, least: int = 1) -> int:
 
 # %% ../nbs/08c_geometry.ipynb #60f59fbb
 def _decoder(x_train: np.ndarray, y_train: np.ndarray, l2: float = 1e-2, max_iter: int = 100):
-    "scikit-learn's `LogisticRegression` fitted on (`x_train`, `y_train`), already standardised, minimising the mean cross-entropy + `l2`/2 · ‖W‖² (see above)."
+    ("scikit-learn's `LogisticRegression` fitted on (`x_train`, `y_train`), already standardised, minimising the mean "
+     "cross-entropy + `l2`/2 · ‖W‖² (see above).")
     from sklearn.exceptions import ConvergenceWarning
     from sklearn.linear_model import LogisticRegression
     from threadpoolctl import threadpool_limits                             # scikit-learn's own dependency
     # scikit-learn minimises ½‖W‖² + C·Σ loss, that is the mean loss + ‖W‖²/(2Cn). Two classes have one weight vector
     # v = w₁ − w₀, and the softmax's penalty l2/2 · (‖w₀‖² + ‖w₁‖²) is l2/4 · ‖v‖² at the optimum: C twice as large
     C = np.inf if l2 == 0 else (2 if len(np.unique(y_train)) == 2 else 1) / (l2 * len(y_train))
-    with warnings.catch_warnings(), threadpool_limits(1):                  # one thread: on busy cores, 10× faster than several
+    # one thread: on busy cores, 10× faster than several
+    with warnings.catch_warnings(), threadpool_limits(1):
         warnings.simplefilter("ignore", ConvergenceWarning)                # at most max_iter iterations, as asked
         return LogisticRegression(C=C, max_iter=max_iter).fit(x_train, y_train)
 
-def _fit_predict(x_train: np.ndarray, y_train: np.ndarray, x_test: np.ndarray, l2: float = 1e-2, max_iter: int = 100) -> np.ndarray:
-    "Classes of `x_test` predicted by a multinomial logistic regression (`_decoder`) fitted on (`x_train`, `y_train`), both standardised with the training part's mean and standard deviation."
+def _fit_predict(x_train: np.ndarray, y_train: np.ndarray, x_test: np.ndarray, l2: float = 1e-2,
+                 max_iter: int = 100) -> np.ndarray:
+    ("Classes of `x_test` predicted by a multinomial logistic regression (`_decoder`) fitted on (`x_train`, "
+     "`y_train`), both standardised with the training part's mean and standard deviation.")
     mu, sd = x_train.mean(0), x_train.std(0)
     sd = np.where(sd > 0, sd, 1.0)
-    if len(np.unique(y_train)) == 1: return np.full(len(x_test), y_train[0])   # one class seen: it is every answer
+    if len(np.unique(y_train)) == 1:
+        return np.full(len(x_test), y_train[0])   # one class seen: it is every answer
     return _decoder((x_train - mu) / sd, y_train, l2, max_iter).predict((x_test - mu) / sd)
 
 # %% ../nbs/08c_geometry.ipynb #5b179bba
@@ -171,10 +184,13 @@ def _check_decoder(l2, max_iter) -> None:
 
 # %% ../nbs/08c_geometry.ipynb #65e1ad13
 def probe_accuracy(features, labels, folds: int = 5, seed: int = 0, l2: float = 1e-2, max_iter: int = 100) -> float:
-    "Cross-validated accuracy of a linear (multinomial logistic) probe decoding `labels` from `features`, one row per object."
+    ("Cross-validated accuracy of a linear (multinomial logistic) probe decoding `labels` from `features`, one row per "
+     "object.")
     f, y, _ = _decoder_inputs(features, labels)
-    folds = _check_count("folds", folds, 2); _check_decoder(l2, max_iter)
-    if folds > len(y): raise ValueError(f"folds ({folds}) must not exceed the number of objects ({len(y)}); use fewer folds")
+    folds = _check_count("folds", folds, 2)
+    _check_decoder(l2, max_iter)
+    if folds > len(y):
+        raise ValueError(f"folds ({folds}) must not exceed the number of objects ({len(y)}); use fewer folds")
     fold = np.random.default_rng(seed).permutation(len(y)) % folds
     right = sum(int((_fit_predict(f[fold != k], y[fold != k], f[fold == k], l2, max_iter) == y[fold == k]).sum())
                 for k in range(folds))
@@ -183,15 +199,21 @@ def probe_accuracy(features, labels, folds: int = 5, seed: int = 0, l2: float = 
 # %% ../nbs/08c_geometry.ipynb #41c08065
 def ccgp_partitions(features, shape, colour, partitions: int = 10, held_out: float = 0.5, seed: int = 0,
                     l2: float = 1e-2, max_iter: int = 100) -> np.ndarray:
-    "Per colour partition, the accuracy on held-out colours of a linear decoder of `shape` trained on the other colours."
+    ("Per colour partition, the accuracy on held-out colours of a linear decoder of `shape` trained on the other "
+     "colours.")
     f, s, _ = _decoder_inputs(features, shape, "shape")
     c = np.asarray(colour)
-    if c.shape != s.shape: raise ValueError(f"colour must give one value per object ({len(s)}), got shape {c.shape}")
+    if c.shape != s.shape:
+        raise ValueError(f"colour must give one value per object ({len(s)}), got shape {c.shape}")
     colours = np.unique(c)
-    if len(colours) < 2: raise ValueError(f"CCGP needs objects of at least 2 colours, got {len(colours)}; pass objects of several colours")
+    if len(colours) < 2:
+        raise ValueError(f"CCGP needs objects of at least 2 colours, got {len(colours)}; pass objects of several "
+                         f"colours")
     if isinstance(held_out, bool) or not isinstance(held_out, (int, float, np.floating)) or not 0 < held_out < 1:
-        raise ValueError(f"held_out must be a fraction of the colours strictly between 0 and 1 (e.g. 0.5), got {held_out!r}")
-    partitions = _check_count("partitions", partitions); _check_decoder(l2, max_iter)
+        raise ValueError(f"held_out must be a fraction of the colours strictly between 0 and 1 (e.g. 0.5), got "
+                         f"{held_out!r}")
+    partitions = _check_count("partitions", partitions)
+    _check_decoder(l2, max_iter)
     n_test = min(len(colours) - 1, max(1, round(held_out * len(colours))))
     rng = np.random.default_rng(seed)
     out = []

@@ -45,7 +45,9 @@ def hue_shift_chunk(images: torch.Tensor, shifts: torch.Tensor) -> torch.Tensor:
     return (out * 255).round().clamp(0, 255).to(torch.uint8) if uint8 else out.to(images.dtype)
 
 def hue_shift(images: torch.Tensor, shifts) -> torch.Tensor:
-    "Rotate the hue of each image (B, 3, H, W) by its shift (B,) in fractions of the hue circle; keeps the dtype. Works through the batch a few images at a time (`_HUE_CHUNK_PIXELS`): the same numbers, about twice as fast on a training batch."
+    ("Rotate the hue of each image (B, 3, H, W) by its shift (B,) in fractions of the hue circle; keeps the dtype. "
+     "Works through the batch a few images at a time (`_HUE_CHUNK_PIXELS`): the same numbers, about twice as fast on a "
+     "training batch.")
     import torch
     if images.ndim != 4 or images.shape[1] != 3:
         raise ValueError(f"images must be a batch (B, 3, H, W), got shape {tuple(images.shape)}")
@@ -59,4 +61,5 @@ def hue_shift(images: torch.Tensor, shifts) -> torch.Tensor:
         raise ValueError(f"shifts must hold one value per image ({len(images)}), got {len(shifts)}")
     shifts = shifts.expand(len(images)) if len(shifts) == 1 else shifts
     step = max(1, _HUE_CHUNK_PIXELS // max(1, images.shape[-2] * images.shape[-1]))
-    return torch.cat([hue_shift_chunk(images[i:i + step], shifts[i:i + step]) for i in range(0, max(len(images), 1), step)])
+    return torch.cat([hue_shift_chunk(images[i:i + step], shifts[i:i + step])
+                      for i in range(0, max(len(images), 1), step)])

@@ -29,18 +29,23 @@ __all__ = ['LOADED_COMMIT', 'RUNS_ENV', 'LOCK_NAME', 'atomic_write', 'write_json
 
 # %% ../nbs/00b_io.ipynb #2b9f010c
 def atomic_write(path, write) -> Path:
-    "Call `write(tmp_path)` on a temporary file next to `path`, then rename it to `path`; on failure remove it (an OSError then names `path`, not its temporary). The file gets the user's umask, as `open` would give it (not mkstemp's 0600)."
+    ("Call `write(tmp_path)` on a temporary file next to `path`, then rename it to `path`; on failure remove it (an "
+     "OSError then names `path`, not its temporary). The file gets the user's umask, as `open` would give it (not "
+     "mkstemp's 0600).")
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    umask = os.umask(0); os.umask(umask)
+    umask = os.umask(0)
+    os.umask(umask)
     os.fchmod(fd, 0o666 & ~umask)
     os.close(fd)
     try:
-        write(tmp); os.replace(tmp, path)
+        write(tmp)
+        os.replace(tmp, path)
     except BaseException as e:
         Path(tmp).unlink(missing_ok=True)
-        if isinstance(e, OSError) and e.errno is not None: raise OSError(e.errno, e.strerror, str(path)) from e
+        if isinstance(e, OSError) and e.errno is not None:
+            raise OSError(e.errno, e.strerror, str(path)) from e
         raise
     return path
 
@@ -52,17 +57,21 @@ def write_json(path, obj, indent: int = 1) -> Path:
 # %% ../nbs/00b_io.ipynb #3f37d38e
 def read_json(path):
     "The JSON content of `path`; a ValueError naming the file, where it breaks and what to do if it is not valid JSON."
-    try: return json.loads(Path(path).read_text())
+    try:
+        return json.loads(Path(path).read_text())
     except json.JSONDecodeError as e:
-        raise ValueError(f"{path} is not valid JSON (line {e.lineno} column {e.colno}): delete it or restore it from git") from None
+        raise ValueError(f"{path} is not valid JSON (line {e.lineno} column {e.colno}): delete it or restore it from "
+                         f"git") from None
     except UnicodeDecodeError:
         raise ValueError(f"{path} is not valid JSON (not UTF-8 text): delete it or restore it from git") from None
 
 # %% ../nbs/00b_io.ipynb #d17cc8a6
 def checkout_commit(root) -> str | None:
-    "HEAD of the git checkout holding `root` as it is now (with '-dirty' if tracked files under `root` have uncommitted changes), or None outside git."
+    ("HEAD of the git checkout holding `root` as it is now (with '-dirty' if tracked files under `root` have "
+     "uncommitted changes), or None outside git.")
     try:
-        sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, check=True).stdout.strip()
+        sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True,
+                             check=True).stdout.strip()
         dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "."], cwd=root,
                                capture_output=True, text=True, check=True).stdout.strip()
         return sha + ("-dirty" if dirty else "")
@@ -70,8 +79,11 @@ def checkout_commit(root) -> str | None:
         return None
 
 def code_commit(root, environ=None) -> str | None:
-    "The commit of the code at `root`: the one named by $SYSGEN_COMMIT where set (a copy of a checkout sent to another machine, as `tools/device_runs.sh` does: its git metadata, if any came along, can be older than the files), else its git checkout's (`checkout_commit`)."
-    named = (os.environ if environ is None else environ).get("SYSGEN_COMMIT", "")   # read here: a default of os.environ would print the environment in the docs
+    ("The commit of the code at `root`: the one named by $SYSGEN_COMMIT where set (a copy of a checkout sent to "
+     "another machine, as `tools/device_runs.sh` does: its git metadata, if any came along, can be older than the "
+     "files), else its git checkout's (`checkout_commit`).")
+    # read here: a default of os.environ would print the environment in the docs
+    named = (os.environ if environ is None else environ).get("SYSGEN_COMMIT", "")
     if named and not re.fullmatch(r"[0-9a-f]{40}(-dirty)?", named):
         raise ValueError(f"SYSGEN_COMMIT must be a 40-hex-digit commit (optionally with -dirty), got {named!r}")
     return named or checkout_commit(root)
@@ -79,23 +91,29 @@ def code_commit(root, environ=None) -> str | None:
 LOADED_COMMIT = code_commit(Path(sysgen.__file__).parent)    # read once, when this process loads sysgen
 
 def utc_now() -> str:
-    "The UTC time now, to the second, in ISO 8601 ('2026-12-07T02:31:05+00:00'): the one clock of run logs and registrations."
+    ("The UTC time now, to the second, in ISO 8601 ('2026-12-07T02:31:05+00:00'): the one clock of run logs and "
+     "registrations.")
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 def git_commit(path=None) -> str | None:
-    "The commit (with '-dirty' if tracked files of the package have uncommitted changes) of the sysgen code this process loaded (`code_commit`: $SYSGEN_COMMIT where set), or of the checkout at `path` as it is now; None outside git."
+    ("The commit (with '-dirty' if tracked files of the package have uncommitted changes) of the sysgen code this "
+     "process loaded (`code_commit`: $SYSGEN_COMMIT where set), or of the checkout at `path` as it is now; None "
+     "outside git.")
     return LOADED_COMMIT if path is None else checkout_commit(path)
 
 # %% ../nbs/00b_io.ipynb #c6d14ea6
 def derive_seed(*key: int) -> int:
-    "A 32-bit seed derived from the integers `key` (NumPy's SeedSequence): same key, same seed; nearby keys, unrelated seeds."
+    ("A 32-bit seed derived from the integers `key` (NumPy's SeedSequence): same key, same seed; nearby keys, "
+     "unrelated seeds.")
     return int(np.random.SeedSequence(list(key)).generate_state(1)[0])
 
 # %% ../nbs/00b_io.ipynb #ae4b48ca
 _TYPES: dict[str, type] = {}   # class name (and older names) → class, for the values that save their type
 
 class JSONConfig:
-    "Mixin for frozen dataclasses that go to and from JSON: `to_dict`, `from_dict` and `diff`. With `TYPED`, `to_dict` also writes the class's name under `type`, and the module's `from_dict` rebuilds any such value, nested ones included."
+    ("Mixin for frozen dataclasses that go to and from JSON: `to_dict`, `from_dict` and `diff`. With `TYPED`, "
+     "`to_dict` also writes the class's name under `type`, and the module's `from_dict` rebuilds any such value, "
+     "nested ones included.")
     KIND: ClassVar[str] = "configuration"   # in error messages
     TYPED: ClassVar[bool] = False           # write the class name, and register it for `from_dict`
     ALIASES: ClassVar[tuple] = ()           # older names of the class, still read by `from_dict`
@@ -103,13 +121,16 @@ class JSONConfig:
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if cls.TYPED:
-            for name in (cls.__name__, *cls.ALIASES): _TYPES[name] = cls
+            for name in (cls.__name__, *cls.ALIASES):
+                _TYPES[name] = cls
 
     def to_dict(self) -> dict:
-        "The constructor arguments as a JSON-ready dict (tuples as lists, nested values as their own dicts), with the class name under `type` when TYPED."
+        ("The constructor arguments as a JSON-ready dict (tuples as lists, nested values as their own dicts), with the "
+         "class name under `type` when TYPED.")
         d = {"type": type(self).__name__} if self.TYPED else {}
         for f in fields(self):
-            if not f.init: continue
+            if not f.init:
+                continue
             v = getattr(self, f.name)
             d[f.name] = v.to_dict() if isinstance(v, JSONConfig) else list(v) if isinstance(v, tuple) else v
         return d
@@ -120,7 +141,8 @@ class JSONConfig:
         d = {k: v for k, v in d.items() if not (cls.TYPED and k == "type")}
         known = [f.name for f in fields(cls) if f.init]
         unknown = set(d) - set(known)
-        if unknown: raise ValueError(f"unknown {cls.KIND} keys {sorted(unknown)}; known keys: {', '.join(known)}")
+        if unknown:
+            raise ValueError(f"unknown {cls.KIND} keys {sorted(unknown)}; known keys: {', '.join(known)}")
         return cls(**d)
 
     def diff(self, other) -> dict:
@@ -129,7 +151,8 @@ class JSONConfig:
         return {k: (a[k], b[k]) for k in a if a[k] != b[k]}
 
 def from_dict(d: Mapping):
-    "Rebuild a value saved by the `to_dict()` of a TYPED `JSONConfig` (its `type` key names the class), nested values included."
+    ("Rebuild a value saved by the `to_dict()` of a TYPED `JSONConfig` (its `type` key names the class), nested values "
+     "included.")
     if not isinstance(d, Mapping) or d.get("type") not in _TYPES:
         got = d.get("type") if isinstance(d, Mapping) else type(d).__name__
         raise ValueError(f"from_dict needs a dict whose 'type' is one of {sorted(_TYPES)}, got {got!r}")
@@ -145,35 +168,49 @@ class FieldError(ValueError):
 
 @contextmanager
 def about(field: str):
-    "Report a ValueError raised in the block as a `FieldError` of `field` (its message, less the field's name if it starts with it)."
-    try: yield
-    except FieldError: raise
+    ("Report a ValueError raised in the block as a `FieldError` of `field` (its message, less the field's name if it "
+     "starts with it).")
+    try:
+        yield
+    except FieldError:
+        raise
     except ValueError as e:
         msg = str(e)
-        raise FieldError(field, msg[len(field) + 1:] if msg.startswith(field + " ") else f"is not valid: {msg}") from None
+        raise FieldError(field,
+                         msg[len(field) + 1:] if msg.startswith(field + " ") else f"is not valid: {msg}") from None
 
 # %% ../nbs/00b_io.ipynb #6237c575
 def field_kinds(cls, name: str) -> tuple[list, bool]:
-    "The types a value of the field `name` of the dataclass `cls` may take (from its annotation; None left out), and whether it may be None."
+    ("The types a value of the field `name` of the dataclass `cls` may take (from its annotation; None left out), and "
+     "whether it may be None.")
     hint = typing.get_type_hints(cls)[name]
-    args = typing.get_args(hint) if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union else (hint,)
+    args = (typing.get_args(hint) if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union
+            else (hint,))
     return [typing.get_origin(a) or a for a in args if a is not type(None)], type(None) in args
 
 def parse_value(cls, name: str, text: str):
     "`text` (typed on a command line) as a value of the field `name` of the dataclass `cls`, by its annotation."
     kinds, optional = field_kinds(cls, name)
-    if optional and text.lower() in ("none", "null"): return None
+    if optional and text.lower() in ("none", "null"):
+        return None
     if kinds[0] is tuple:
-        try: return tuple(int(v) for v in text.split(","))
-        except ValueError: raise FieldError(name, f"must be integers separated by commas, got {text!r}") from None
+        try:
+            return tuple(int(v) for v in text.split(","))
+        except ValueError:
+            raise FieldError(name, f"must be integers separated by commas, got {text!r}") from None
     if bool in kinds:
-        if text.lower() in ("1", "true", "yes"): return True
-        if text.lower() in ("0", "false", "no"): return False
-        if str in kinds and text.lower() == "auto": return "auto"
+        if text.lower() in ("1", "true", "yes"):
+            return True
+        if text.lower() in ("0", "false", "no"):
+            return False
+        if str in kinds and text.lower() == "auto":
+            return "auto"
         raise FieldError(name, f"must be {'auto, ' if str in kinds else ''}true or false, got {text!r}")
     if kinds[0] in (int, float):
-        try: return kinds[0](text)
-        except ValueError: raise FieldError(name, f"must be {'an integer' if kinds[0] is int else 'a number'}, got {text!r}") from None
+        try:
+            return kinds[0](text)
+        except ValueError:
+            raise FieldError(name, f"must be {'an integer' if kinds[0] is int else 'a number'}, got {text!r}") from None
     return text
 
 def parse_overrides(cls, items) -> dict:
@@ -182,8 +219,11 @@ def parse_overrides(cls, items) -> dict:
     out = {}
     for item in items or []:
         key, sep, value = item.partition("=")
-        if not sep: raise ValueError(f"expected key=value, got {item!r}")
-        if key not in known: raise ValueError(f"unknown {getattr(cls, 'KIND', 'configuration')} key {key!r}; known keys: {', '.join(known)}")
+        if not sep:
+            raise ValueError(f"expected key=value, got {item!r}")
+        if key not in known:
+            raise ValueError(f"unknown {getattr(cls, 'KIND', 'configuration')} key {key!r}; known keys: "
+                             f"{', '.join(known)}")
         out[key] = parse_value(cls, key, value)
     return out
 
@@ -193,49 +233,65 @@ def project_root(start=None) -> Path | None:
     here = Path(start or Path.cwd()).resolve()
     for d in [here, *here.parents]:
         ini = d / "settings.ini"
-        if ini.is_file() and "lib_name = sysgen" in ini.read_text(errors="replace"): return d
+        if ini.is_file() and "lib_name = sysgen" in ini.read_text(errors="replace"):
+            return d
     return None
 
 # %% ../nbs/00b_io.ipynb #ce3af14b
 RUNS_ENV = "SYSGEN_RUNS"     # environment variable naming the run store
 
 def runs_root(root=None, start=None) -> Path:
-    "The run store: `root` if given, else $SYSGEN_RUNS, else results/runs of the checkout holding `start` (the working directory)."
-    if root is not None: return Path(root)
-    if os.environ.get(RUNS_ENV): return Path(os.environ[RUNS_ENV])
+    ("The run store: `root` if given, else $SYSGEN_RUNS, else results/runs of the checkout holding `start` (the "
+     "working directory).")
+    if root is not None:
+        return Path(root)
+    if os.environ.get(RUNS_ENV):
+        return Path(os.environ[RUNS_ENV])
     project = project_root(start)
-    if project is not None: return project / "results" / "runs"
+    if project is not None:
+        return project / "results" / "runs"
     raise FileNotFoundError(f"no run store: {Path(start or Path.cwd()).resolve()} is not inside a sysgen checkout. "
                             f"Pass --runs DIR (in Python: root=DIR) or set {RUNS_ENV}=DIR")
 
 # %% ../nbs/00b_io.ipynb #lock0002
-try: import fcntl
-except ImportError: fcntl = None                 # not POSIX: no lock (see above)
+try:
+    import fcntl
+except ImportError:
+    fcntl = None                 # not POSIX: no lock (see above)
 
 LOCK_NAME = ".lock"   # in the run directory, while a process trains it
 
 @contextmanager
 def run_lock(run_dir):
-    "Hold an exclusive lock on `run_dir` while training it; a RuntimeError at once if another process holds it. The lock ends with the process, so a killed run resumes."
+    ("Hold an exclusive lock on `run_dir` while training it; a RuntimeError at once if another process holds it. The "
+     "lock ends with the process, so a killed run resumes.")
     run_dir = Path(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     if fcntl is None:
-        yield; return
+        yield
+        return
     path = run_dir / LOCK_NAME
     with open(path, "a") as f:
-        try: fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise RuntimeError(f"{run_dir} is being trained by another process (it holds {path}): wait for it, or stop it "
+            raise RuntimeError(f"{run_dir} is being trained by another process (it holds {path}): wait for it, or stop "
+                               f"it "
                                "and resume") from None
-        try: yield
-        finally: path.unlink(missing_ok=True)
+        try:
+            yield
+        finally:
+            path.unlink(missing_ok=True)
 
 def run_locked(run_dir) -> bool:
     "True while another process holds `run_dir`'s lock (`run_lock`), i.e. is training it."
     path = Path(run_dir) / LOCK_NAME
-    if fcntl is None or not path.exists(): return False
+    if fcntl is None or not path.exists():
+        return False
     with open(path, "a") as f:
-        try: fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError: return True
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
         fcntl.flock(f, fcntl.LOCK_UN)
     return False

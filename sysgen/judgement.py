@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from .checks import (REPS, DrawVariance, IdGate, Magnitude, WithinInterval, kind_of, experiment_operating, load_checks, observe, operating,
-                           seed_sds)
+from .checks import (REPS, DrawVariance, IdGate, Magnitude, WithinInterval, kind_of, experiment_operating,
+                           load_checks, observe, operating, seed_sds)
 from .readings import counted, provenance, rule_dates, run_sample
 from .recipes import RECIPE
 from .registry import chose_recipe, load_questions, load_registry, project_dir, question_checks, runs_frame
@@ -22,7 +22,8 @@ __all__ = ['KEEP', 'CACHE_ENV', 'typed_entries', 'judge_typed', 'experiment_rate
 
 # %% ../nbs/11b_judgement.ipynb #adfd331f
 def typed_entries() -> list[dict]:
-    "The registry entries judged by typed checks: every check of checks.json not superseded, then the draws' random-effects checks (draws_v2)."
+    ("The registry entries judged by typed checks: every check of checks.json not superseded, then the draws' "
+     "random-effects checks (draws_v2).")
     q = load_questions()
     return ([c for c in load_registry()["checks"] if not c.get("superseded_by")]
             + [{**c, "frozen": q["draws_v2"]["frozen"]} for c in q.get("draws_v2", {}).get("checks", [])])
@@ -30,7 +31,10 @@ def typed_entries() -> list[dict]:
 # %% ../nbs/11b_judgement.ipynb #1bda19c3
 def judge_typed(recipe: str = RECIPE, root=None, frame: pd.DataFrame | None = None, reps: int = REPS,
                 registered: dict | None = None) -> list[dict]:
-    "Every typed check judged on `recipe`'s runs: one record each (JSON-safe) with kind, estimate, lo, hi, n, method, outcome, counted (and why not), false_alarm and power at n = 3, prospective with the dates of its rules, and `registered_outcome` (the outcome under the rules registered before its runs, from `registered`: {id: outcome}) with `changed_after_data`."
+    ("Every typed check judged on `recipe`'s runs: one record each (JSON-safe) with kind, estimate, lo, hi, n, method, "
+     "outcome, counted (and why not), false_alarm and power at n = 3, prospective with the dates of its rules, and "
+     "`registered_outcome` (the outcome under the rules registered before its runs, from `registered`: {id: outcome}) "
+     "with `changed_after_data`.")
     frame = runs_frame(root, recipe) if frame is None else frame
     entries = typed_entries()
     checks = load_checks(entries)
@@ -49,14 +53,17 @@ def judge_typed(recipe: str = RECIPE, root=None, frame: pd.DataFrame | None = No
         out.append(dict(id=c.id, experiment=c.experiment, kind=c.label(vars(c)),
                         claim=c.claim, estimate=nan(r.estimate), lo=nan(r.lo), hi=nan(r.hi), n=r.n, method=r.method,
                         band=list(r.band) if r.band else None, outcome=r.outcome, counted=ok, not_counted_because=why,
-                        false_alarm=oc["false_alarm"], power=oc["power"], prospective=prov["prospective"], rules=prov["rules"],
-                        runs=prov["runs"], registered_outcome=old,
-                        changed_after_data=bool(old is not None and old != r.outcome and prov["prospective"] is not True)))
+                        false_alarm=oc["false_alarm"], power=oc["power"], prospective=prov["prospective"],
+                        rules=prov["rules"], runs=prov["runs"], registered_outcome=old,
+                        changed_after_data=bool(old is not None and old != r.outcome
+                                                and prov["prospective"] is not True)))
     return out
 
 # %% ../nbs/11b_judgement.ipynb #8a96e322
-def experiment_rates(recipe: str = RECIPE, root=None, frame: pd.DataFrame | None = None, reps: int = REPS) -> pd.DataFrame:
-    "Per experiment, its verdict's operating characteristics over its counted direction checks (every check on the same synthetic runs): P('contradicted' | every published effect true) and P('reproduced' | no effect)."
+def experiment_rates(recipe: str = RECIPE, root=None, frame: pd.DataFrame | None = None,
+                     reps: int = REPS) -> pd.DataFrame:
+    ("Per experiment, its verdict's operating characteristics over its counted direction checks (every check on the "
+     "same synthetic runs): P('contradicted' | every published effect true) and P('reproduced' | no effect).")
     frame = runs_frame(root, recipe) if frame is None else frame
     checks = [c for c in load_checks(typed_entries()) if not isinstance(c, (IdGate, Magnitude))]
     sample = run_sample(frame, recipe, root)
@@ -65,24 +72,30 @@ def experiment_rates(recipe: str = RECIPE, root=None, frame: pd.DataFrame | None
     rows = []
     for name in dict.fromkeys(c.experiment for c in checks):
         mine = [c for c in checks if c.experiment == name and not isinstance(c, DrawVariance)]
-        if not mine: continue
+        if not mine:
+            continue
         eo = experiment_operating(mine, obs, sds, reps=reps, x=x)
         rows.append(dict(experiment=name, checks=len(mine), **eo))
     return pd.DataFrame(rows)
 
 # %% ../nbs/11b_judgement.ipynb #86c91b6e
 def draw_words(words: dict) -> dict[str, str]:
-    "{draw-variance check id: the first draws rule's word for its palette}, from {palette: the statuses of its draws' within-interval checks}: 'moves' when either draw left split 0's interval."
+    ("{draw-variance check id: the first draws rule's word for its palette}, from {palette: the statuses of its draws' "
+     "within-interval checks}: 'moves' when either draw left split 0's interval.")
     out = {}
     for p, n in ((3, 27), (4, 64), (6, 216)):
         ws = words.get(p, [])
-        out[f"draws.variance_c{n}"] = ("moves" if "fails" in ws else "no draw effect detected" if ws and all(w == "holds" for w in ws)
+        out[f"draws.variance_c{n}"] = ("moves" if "fails" in ws else "no draw effect detected" if ws
+                                       and all(w == "holds" for w in ws)
                                        else "undecided")
     return out
 
 def registered_outcomes(recipe: str = RECIPE, root=None, frame: pd.DataFrame | None = None) -> dict[str, str]:
-    "{check id: its outcome under the rules registered before the corrections (sysgen.judges)}; for a palette's draw-variance check, the registered draws rule's word: 'moves' when either of its two new draws left split 0's interval."
-    from sysgen.judges import judge_check                  # the registered rules' judges: read only for the side-by-side
+    ("{check id: its outcome under the rules registered before the corrections (sysgen.judges)}; for a palette's "
+     "draw-variance check, the registered draws rule's word: 'moves' when either of its two new draws left split 0's "
+     "interval.")
+    # the registered rules' judges: read only for the side-by-side
+    from sysgen.judges import judge_check
     from sysgen.verdicts import judge_question
     from sysgen.registry import question_checks
     frame = runs_frame(root, recipe) if frame is None else frame
@@ -90,16 +103,19 @@ def registered_outcomes(recipe: str = RECIPE, root=None, frame: pd.DataFrame | N
            if not c.get("superseded_by") and not kind_of(c).across_recipes}
     words: dict = {}
     for c in question_checks("draws"):
-        if "within" not in c["id"]: continue
+        if "within" not in c["id"]:
+            continue
         s = judge_question(c, frame, recipe, root).status
         words.setdefault(c["points"][0]["palette"], []).append(s)
     return {**out, **draw_words(words)}
 
 # %% ../nbs/11b_judgement.ipynb #9219455f
-KEEP = ("points", "metric", "paper", "machines", "difference", "detail", "post_hoc")   # fields of the registered judgement kept beside the typed one
+# fields of the registered judgement kept beside the typed one
+KEEP = ("points", "metric", "paper", "machines", "difference", "detail", "post_hoc")
 
 def verdict_json(recipe: str = RECIPE, root=None, reps: int = REPS) -> dict:
-    "{'recipe', 'checks': [...]}: every registered check of `recipe`'s runs, typed where its kind is (`judge_typed`), with the registered judgement's outcome and fields beside it; legacy kinds as registered (`typed`: false)."
+    ("{'recipe', 'checks': [...]}: every registered check of `recipe`'s runs, typed where its kind is (`judge_typed`), "
+     "with the registered judgement's outcome and fields beside it; legacy kinds as registered (`typed`: false).")
     from sysgen.verdicts import verdict_records               # the registered rules' judgement, for the side-by-side
     frame = runs_frame(root, recipe)
     old = verdict_records(recipe, root)["checks"]
@@ -108,13 +124,17 @@ def verdict_json(recipe: str = RECIPE, root=None, reps: int = REPS) -> dict:
     words: dict = {}
     within = {c["id"] for c in question_checks("draws") if kind_of(c) is WithinInterval}
     for r in old:
-        if r["id"] in within: words.setdefault(r["points"][0]["palette"], []).append(status(r["outcome"]))
+        if r["id"] in within:
+            words.setdefault(r["points"][0]["palette"], []).append(status(r["outcome"]))
     before.update(draw_words(words))
     typed = judge_typed(recipe, root, frame, reps, before)
     olds = {r["id"]: r for r in old}
-    out = [{**{k: olds[t["id"]][k] for k in KEEP if t["id"] in olds}, **t, "recipe": recipe, "typed": True} for t in typed]
+    out = [{**{k: olds[t["id"]][k] for k in KEEP if t["id"] in olds}, **t, "recipe": recipe, "typed": True}
+           for t in typed]
     done = {t["id"] for t in typed}
-    out += [{**r, "typed": False, "changed_after_data": bool(r.get("changed_after_data") and r.get("registered_outcome") != status(r["outcome"]))}
+    out += [{**r, "typed": False,
+             "changed_after_data": bool(r.get("changed_after_data")
+                                        and r.get("registered_outcome") != status(r["outcome"]))}
             for r in old if r["id"] not in done]
     return dict(recipe=recipe, checks=out)
 
@@ -122,24 +142,30 @@ def verdict_json(recipe: str = RECIPE, root=None, reps: int = REPS) -> dict:
 CACHE_ENV = "SYSGEN_CACHE"             # where answers are kept (default ~/.cache/sysgen); "off" keeps none
 
 def inputs_key(root=None) -> str:
-    "A hash of everything a judgement reads: every JSON file of the run store `root`'s runs, the registry (preregistration/*.json) and sysgen's own code."
+    ("A hash of everything a judgement reads: every JSON file of the run store `root`'s runs, the registry "
+     "(preregistration/*.json) and sysgen's own code.")
     import hashlib
     import sysgen
     from sysgen.io import runs_root
     h = hashlib.sha256()
     files = (sorted(runs_root(root).glob("*/*.json")) + sorted((project_dir() / "preregistration").glob("*.json"))
              + sorted(Path(sysgen.__file__).parent.glob("*.py")))
-    for p in files: h.update(f"{p.parent.name}/{p.name}".encode()); h.update(p.read_bytes())
+    for p in files:
+        h.update(f"{p.parent.name}/{p.name}".encode())
+        h.update(p.read_bytes())
     return h.hexdigest()[:20]
 
 def cached(what: str, compute, root=None):
-    "`compute()` (JSON-safe), read back from the cache when its inputs (`inputs_key`) are unchanged; written there atomically otherwise."
+    ("`compute()` (JSON-safe), read back from the cache when its inputs (`inputs_key`) are unchanged; written there "
+     "atomically otherwise.")
     import os
     from sysgen.io import write_json
     where = os.environ.get(CACHE_ENV, str(Path.home() / ".cache" / "sysgen"))
-    if where == "off": return compute()
+    if where == "off":
+        return compute()
     path = Path(where) / f"{what}-{inputs_key(root)}.json"
-    if path.is_file(): return json.loads(path.read_text())
+    if path.is_file():
+        return json.loads(path.read_text())
     out = compute()
     path.parent.mkdir(parents=True, exist_ok=True)
     write_json(path, out)

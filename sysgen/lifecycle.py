@@ -22,8 +22,8 @@ from .model import MMLM, count_parameters
 from .runtime import as_device
 from .store import RunDir
 from .text import Vocab
-from .train import (CheckpointCB, EvalCB, Learner, LogCB, ProgressCB, TrainingStopped, end_distributed, load_checkpoint,
-                          make_splits, stop_on_signals)
+from .train import (CheckpointCB, EvalCB, Learner, LogCB, ProgressCB, TrainingStopped, end_distributed,
+                          load_checkpoint, make_splits, stop_on_signals)
 
 # %% auto #0
 __all__ = ['never_trained', 'prepare_run_dir', 'final_metrics', 'train', 'runtime_history', 'start_run', 'finish_run',
@@ -31,50 +31,65 @@ __all__ = ['never_trained', 'prepare_run_dir', 'final_metrics', 'train', 'runtim
 
 # %% ../nbs/07c_lifecycle.ipynb #a4973d2e
 def never_trained(run_dir) -> bool:
-    "Whether the run in `run_dir` never finished a step: no checkpoint, no result.json, no step in its log (an empty or failed one), and no process training it."
+    ("Whether the run in `run_dir` never finished a step: no checkpoint, no result.json, no step in its log (an empty "
+     "or failed one), and no process training it.")
     run = RunDir(run_dir)
-    if run.has("ckpt") or run.has("result") or run.locked: return False
-    if not run.has("log"): return True
+    if run.has("ckpt") or run.has("result") or run.locked:
+        return False
+    if not run.has("log"):
+        return True
     def step(line):
-        try: return json.loads(line).get("step", 0)
-        except (ValueError, AttributeError): return 0            # a line cut short by the failure
+        try:
+            return json.loads(line).get("step", 0)
+        except (ValueError, AttributeError):
+            return 0            # a line cut short by the failure
     return not any(step(l) for l in run.log_file.read_text(errors="replace").splitlines() if l.strip())
 
 def prepare_run_dir(run_dir: Path, config: TrainConfig, resume: bool) -> dict | None:
-    "Check `run_dir` against `config`; returns the checkpoint to resume from (or None). Changes nothing on error. A run that never trained (`never_trained`) is taken over by another configuration, with one line saying so."
+    ("Check `run_dir` against `config`; returns the checkpoint to resume from (or None). Changes nothing on error. A "
+     "run that never trained (`never_trained`) is taken over by another configuration, with one line saying so.")
     run = RunDir(run_dir)
     if run.has("config"):
         old = read_run_config(run)
-        diff = ", ".join(f"{k}: {a!r} there, {b!r} here" for k, (a, b) in old.run_diff(config).items())   # threads, precision and device may differ
+        # threads, precision and device may differ
+        diff = ", ".join(f"{k}: {a!r} there, {b!r} here" for k, (a, b) in old.run_diff(config).items())
         if diff and never_trained(run):
-            print(f"{run_dir}: taking it over for this configuration; its run never trained a step ({diff})", file=sys.stderr)
+            print(f"{run_dir}: taking it over for this configuration; its run never trained a step ({diff})",
+                  file=sys.stderr)
         elif diff:
             raise ValueError(f"{run_dir} belongs to another configuration ({diff}); choose another --run-dir, "
                              "or resume with the same configuration")
     if run.has("ckpt") and not run.has("result"):
         if not resume:
             raise FileExistsError(f"{run_dir} holds an unfinished run (checkpoint at step "
-                                  f"{load_checkpoint(run.ckpt_file)['step']}): pass resume=True (--resume) to continue it")
+                                  f"{load_checkpoint(run.ckpt_file)['step']}): pass resume=True (--resume) to continue "
+                                  f"it")
         return load_checkpoint(run.ckpt_file)
     return None
 
 # %% ../nbs/07c_lifecycle.ipynb #85489851
 def _truncate_log(run: RunDir, step: int):
     "Drop the records of `run`'s log written after the checkpoint we resume from (they will be written again)."
-    if not run.has("log"): return
+    if not run.has("log"):
+        return
     keep = [l for l in run.log_file.read_text().splitlines() if l.strip() and json.loads(l).get("step", 0) <= step]
     run.write_with("log", lambda tmp: Path(tmp).write_text("".join(l + "\n" for l in keep)))
 
 # %% ../nbs/07c_lifecycle.ipynb #400a78bf
 def final_metrics(model, splits: dict, config: TrainConfig, bf16: bool, progress: bool = False) -> dict:
-    "Accuracies with their word counts (`evaluate(..., detail=True)`; nbs/paper.ipynb#sec-evaluation) on every validation scene and on as many training scenes (trainA as trained: with the hue intervention, if any), in bf16 autocast if `bf16`; a progress bar if `progress`."
+    ("Accuracies with their word counts (`evaluate(..., detail=True)`; nbs/paper.ipynb#sec-evaluation) on every "
+     "validation scene and on as many training scenes (trainA as trained: with the hue intervention, if any), in bf16 "
+     "autocast if `bf16`; a progress bar if `progress`.")
     return evaluate(model, splits, limit=config.n_val, seed=config.seed, bf16=bf16, detail=True, progress=progress,
                     desc=f"{config.name}: final evaluation")
 
 # %% ../nbs/07c_lifecycle.ipynb #64f86f0b
 def train(config: TrainConfig, run_dir, resume: bool = False, progress: bool = True, callbacks=None,
           render_device="cpu") -> dict:
-    "Train (or resume) the run `config` in `run_dir`, holding its lock (`sysgen.io.run_lock`: one writer per run); returns the content of its `result.json`. How it computes is settled once here (`Runtime.settle`). The splits are rendered on `render_device`: the CPU by default, whose pixels are the same on every machine (a GPU's differ in a few values)."
+    ("Train (or resume) the run `config` in `run_dir`, holding its lock (`sysgen.io.run_lock`: one writer per run); "
+     "returns the content of its `result.json`. How it computes is settled once here (`Runtime.settle`). The splits "
+     "are rendered on `render_device`: the CPU by default, whose pixels are the same on every machine (a GPU's differ "
+     "in a few values).")
     run = RunDir(run_dir)
     if run.finished:
         prepare_run_dir(run.path, config, resume)              # still refuses another configuration
@@ -88,57 +103,79 @@ def train(config: TrainConfig, run_dir, resume: bool = False, progress: bool = T
 
 # %% ../nbs/07c_lifecycle.ipynb #7e2c4a11
 def runtime_history(config_path, state: dict | None) -> list[dict]:
-    "The earlier runtimes of a run resumed from checkpoint `state`: those its `config.json` lists up to the checkpoint's step, then the one it last recorded (with its commit and `until_step`). Empty for a fresh run."
+    ("The earlier runtimes of a run resumed from checkpoint `state`: those its `config.json` lists up to the "
+     "checkpoint's step, then the one it last recorded (with its commit and `until_step`). Empty for a fresh run.")
     path = Path(config_path)
-    if state is None or not path.exists(): return []
+    if state is None or not path.exists():
+        return []
     old, step = read_json(path), int(state["step"])
-    earlier = [h for h in old.get("runtime_history", []) if h["until_step"] <= step]  # work past the checkpoint was lost
-    if not old.get("runtime") or (earlier and earlier[-1]["until_step"] == step): return earlier  # the last place added no checkpoint
+    # work past the checkpoint was lost
+    earlier = [h for h in old.get("runtime_history", []) if h["until_step"] <= step]
+    if not old.get("runtime") or (earlier and earlier[-1]["until_step"] == step):
+        return earlier  # the last place added no checkpoint
     return earlier + [dict(old["runtime"], commit=old.get("commit"), until_step=step)]
 
 # %% ../nbs/07c_lifecycle.ipynb #a15dd081
 def start_run(config: TrainConfig, run_dir: Path, state: dict | None, device, progress: bool = False, callbacks=None,
               render_device="cpu", cache: dict | None = None, started: float | None = None, runtime: dict | None = None,
               rt: Runtime | None = None) -> Learner:
-    "A `Learner` for the run `config` in `run_dir`, ready to fit: its splits made (shared through `cache`, as in `make_splits`), continued from the checkpoint `state` if any (its log cut back to that step), and its `config.json` written with the runtime (`rt` as the entry point settled it, else settled on `device`; and the fields of `runtime`) and the runtime history (`learn.history`). Its clock starts at `started` (default: now)."
+    ("A `Learner` for the run `config` in `run_dir`, ready to fit: its splits made (shared through `cache`, as in "
+     "`make_splits`), continued from the checkpoint `state` if any (its log cut back to that step), and its "
+     "`config.json` written with the runtime (`rt` as the entry point settled it, else settled on `device`; and the "
+     "fields of `runtime`) and the runtime history (`learn.history`). Its clock starts at `started` (default: now).")
     t0 = time.perf_counter()
     main = int(os.environ.get("RANK", "0")) == 0                # under torchrun only rank 0 evaluates
-    splits = make_splits(config, progress=progress and main, which=SPLITS if main else ("trainA",), device=render_device, cache=cache)
+    splits = make_splits(config, progress=progress and main, which=SPLITS if main else ("trainA",),
+                         device=render_device, cache=cache)
     data_seconds = round(time.perf_counter() - t0, 2)           # making the splits: rendering or reading
     run = RunDir(run_dir)
     run.path.mkdir(parents=True, exist_ok=True)
-    if callbacks is None: callbacks = [LogCB(), EvalCB(), CheckpointCB()] + ([ProgressCB()] if progress else [])
-    learn = Learner(config, splits, run.path, callbacks, device=device, started=t0 if started is None else started, rt=rt)
+    if callbacks is None:
+        callbacks = [LogCB(), EvalCB(), CheckpointCB()] + ([ProgressCB()] if progress else [])
+    learn = Learner(config, splits, run.path, callbacks, device=device, started=t0 if started is None else started,
+                    rt=rt)
     learn.runtime = {**learn.runtime, "data_seconds": data_seconds}
-    if config.data_dir is None: learn.runtime = {**learn.runtime, "render_device": str(render_device)}
-    if runtime: learn.runtime = {**learn.runtime, **runtime}
+    if config.data_dir is None:
+        learn.runtime = {**learn.runtime, "render_device": str(render_device)}
+    if runtime:
+        learn.runtime = {**learn.runtime, **runtime}
     if state is not None:
         learn.restore(state)
-        if learn.is_main: _truncate_log(run, learn.step)
-    elif learn.is_main: run.log_file.unlink(missing_ok=True)
+        if learn.is_main:
+            _truncate_log(run, learn.step)
+    elif learn.is_main:
+        run.log_file.unlink(missing_ok=True)
     learn.history = runtime_history(run.config_file, state) if learn.is_main else []
-    if learn.is_main: run.write("config", dict(config=config.to_dict(), version=sysgen.__version__, commit=git_commit(),
-                                               runtime=learn.runtime, **({"runtime_history": learn.history} if learn.history else {})))
+    if learn.is_main:
+        run.write("config", dict(config=config.to_dict(), version=sysgen.__version__, commit=git_commit(),
+                                 runtime=learn.runtime,
+                                 **({"runtime_history": learn.history} if learn.history else {})))
     return learn
 
 def finish_run(learn: Learner, progress: bool = False) -> dict:
-    "Score the trained model of `learn` on all its scenes (`final_metrics`, with a progress bar if `progress`) and write its `result.json`; returns the record."
+    ("Score the trained model of `learn` on all its scenes (`final_metrics`, with a progress bar if `progress`) and "
+     "write its `result.json`; returns the record.")
     config, wall = learn.config, learn.wall_seconds
-    metrics, scored = split_scores(final_metrics(learn.raw_model, learn.splits, config, bf16=learn.bf16, progress=progress))
+    metrics, scored = split_scores(final_metrics(learn.raw_model, learn.splits, config, bf16=learn.bf16,
+                                                 progress=progress))
     record = result_record(config.to_dict(), metrics, wall, learn.step, parameters=count_parameters(learn.raw_model),
                            threads=learn.rt.threads, runtime=learn.runtime, scored=scored,
                            **({"runtime_history": learn.history} if learn.history else {}))
     learn.run.write("result", record)
     return record
 
-def _train(config: TrainConfig, run_dir: Path, state: dict | None, rt: Runtime, progress: bool, callbacks, render_device) -> dict:
+def _train(config: TrainConfig, run_dir: Path, state: dict | None, rt: Runtime, progress: bool, callbacks,
+           render_device) -> dict:
     learn = start_run(config, run_dir, state, rt.device, progress, callbacks, render_device, rt=rt)
-    with stop_on_signals(lambda s: setattr(learn, "stop", s)) if learn.world == 1 else nullcontext():   # torchrun: ranks would need to agree
+    # torchrun: ranks would need to agree
+    with stop_on_signals(lambda s: setattr(learn, "stop", s)) if learn.world == 1 else nullcontext():
         learn.fit()
     if learn.stop is not None and learn.step < config.steps:   # stopped by a signal, after saving a checkpoint
-        raise TrainingStopped(run_dir, learn.step, config.steps, learn.stop, saved=any(isinstance(cb, CheckpointCB) for cb in learn.callbacks))
+        raise TrainingStopped(run_dir, learn.step, config.steps, learn.stop,
+                              saved=any(isinstance(cb, CheckpointCB) for cb in learn.callbacks))
     end_distributed(learn)                                    # no collective follows: rank 0 evaluates alone
-    if not learn.is_main: return {}
+    if not learn.is_main:
+        return {}
     return finish_run(learn, progress=progress)
 
 # %% ../nbs/07c_lifecycle.ipynb #965aca88
@@ -149,11 +186,15 @@ class LoadedRun(NamedTuple):
     state: dict
 
 def load_run(run_dir, device="cpu") -> LoadedRun:
-    "The trained model of a run directory (from `ckpt.pt`, on `device`, in eval mode), its configuration and its checkpoint."
+    ("The trained model of a run directory (from `ckpt.pt`, on `device`, in eval mode), its configuration and its "
+     "checkpoint.")
     run = RunDir(run_dir)
-    if not run.path.is_dir(): raise FileNotFoundError(f"{run_dir} is not a run directory (it does not exist)")
-    if not run.has("ckpt"): raise FileNotFoundError(f"no checkpoint at {run.ckpt_file}: the run's model is needed")
-    if not run.has("config"): raise FileNotFoundError(f"{run_dir} is not a run directory (no config.json)")
+    if not run.path.is_dir():
+        raise FileNotFoundError(f"{run_dir} is not a run directory (it does not exist)")
+    if not run.has("ckpt"):
+        raise FileNotFoundError(f"no checkpoint at {run.ckpt_file}: the run's model is needed")
+    if not run.has("config"):
+        raise FileNotFoundError(f"{run_dir} is not a run directory (no config.json)")
     config, device = read_run_config(run), as_device(device)
     state = load_checkpoint(run.ckpt_file, map_location=device)
     diff = TrainConfig.from_dict(state["config"]).run_diff(config)      # threads, precision and device may differ
@@ -166,16 +207,20 @@ def load_run(run_dir, device="cpu") -> LoadedRun:
 
 # %% ../nbs/07c_lifecycle.ipynb #1303b5bb
 def evaluate_run(run_dir, write: bool = True, device=None, threads: int | None = None, progress: bool = False) -> dict:
-    "Metrics of the checkpoint in `run_dir` on its splits (on `device` with `threads`, default the run's; a progress bar if `progress`); rewrites its result.json unless write=False."
+    ("Metrics of the checkpoint in `run_dir` on its splits (on `device` with `threads`, default the run's; a progress "
+     "bar if `progress`); rewrites its result.json unless write=False.")
     run = RunDir(run_dir)
-    if not run.has("config"): raise FileNotFoundError(f"{run_dir} is not a run directory (no config.json)")
+    if not run.has("config"):
+        raise FileNotFoundError(f"{run_dir} is not a run directory (no config.json)")
     rt = Runtime.settle(read_run_config(run), device, threads)
     model, config, state = load_run(run.path, device=rt.device)
     with rt.threads_set():
-        metrics, scored = split_scores(final_metrics(model, make_splits(config), config, bf16=rt.bf16, progress=progress))
+        metrics, scored = split_scores(final_metrics(model, make_splits(config), config, bf16=rt.bf16,
+                                                     progress=progress))
     old = run.read("result", default={})
     extra = {k: old[k] for k in ("threads", "runtime", "runtime_history") if k in old}   # how the run was trained
     record = result_record(config.to_dict(), metrics, old.get("wall_seconds", 0.0), state["step"],
                            parameters=count_parameters(model), **extra, eval_runtime=rt.record(), scored=scored)
-    if write: run.write("result", record)
+    if write:
+        run.write("result", record)
     return record

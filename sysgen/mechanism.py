@@ -33,8 +33,10 @@ __all__ = ['training_scenes', 'training_nmi', 'probe_scenes', 'masked_features',
 def training_scenes(config) -> Scenes:
     "The scenes a run trains on (trainA, its data-volume subset applied), without rendering images."
     config = as_train_config(config)
-    if config.data_dir is not None: scenes = load_dataset(config.data_dir, verify=False).scenes("trainA")
-    else: scenes = split_scenes(config.dataset_config("trainA"), "trainA")
+    if config.data_dir is not None:
+        scenes = load_dataset(config.data_dir, verify=False).scenes("trainA")
+    else:
+        scenes = split_scenes(config.dataset_config("trainA"), "trainA")
     return scenes[Subset(config.fraction, seed=config.data_seed).indices(len(scenes))]
 
 # %% ../nbs/08d_mechanism.ipynb #4a7da16a
@@ -55,7 +57,8 @@ def probe_scenes(config, n_scenes: int = 1024) -> tuple[Scenes, torch.Tensor]:
     for split in ("valA", "valB"):
         if data is not None:
             n_split = min(n, len(data.scenes(split)))
-            parts.append((data.scenes(split)[np.arange(n_split)], torch.from_numpy(np.ascontiguousarray(data.images(split)[:n_split]))))
+            parts.append((data.scenes(split)[np.arange(n_split)],
+                          torch.from_numpy(np.ascontiguousarray(data.images(split)[:n_split]))))
         else:
             doc, images = scene_batch(config.dataset_config(), split, 0, n)
             parts.append((from_clevr(doc), images))
@@ -64,8 +67,10 @@ def probe_scenes(config, n_scenes: int = 1024) -> tuple[Scenes, torch.Tensor]:
 # %% ../nbs/08d_mechanism.ipynb #c01937b8
 def masked_features(model: MMLM, scenes: Scenes, images: torch.Tensor, attribute: str = "shape",
                     text_len: int | None = None, batch_size: int = 128) -> tuple[np.ndarray, np.ndarray]:
-    "Features (N, d) at the masked words when every `attribute` word is masked, and each object's (size, color, material, shape)."
-    if not isinstance(attribute, str): raise ValueError(f"attribute must be one attribute name, got {attribute!r}")
+    ("Features (N, d) at the masked words when every `attribute` word is masked, and each object's (size, color, "
+     "material, shape).")
+    if not isinstance(attribute, str):
+        raise ValueError(f"attribute must be one attribute name, got {attribute!r}")
     col = attribute_columns(attribute)[0]
     text = tokenize(scenes, None, text_len or model.config.max_text_len)
     tokens, types, shapes = (torch.from_numpy(x) for x in text)
@@ -87,7 +92,8 @@ def masked_features(model: MMLM, scenes: Scenes, images: torch.Tensor, attribute
 
 # %% ../nbs/08d_mechanism.ipynb #f425eaa9
 def load_run_model(run_dir) -> tuple[MMLM, TrainConfig]:
-    "The trained model of a run directory (eval mode, on the CPU) and its configuration: `sysgen.lifecycle.load_run` without the checkpoint."
+    ("The trained model of a run directory (eval mode, on the CPU) and its configuration: `sysgen.lifecycle.load_run` "
+     "without the checkpoint.")
     run = load_run(run_dir)
     return run.model, run.config
 
@@ -101,17 +107,20 @@ def run_p_score(run_dir, attribute: str = "shape", n_scenes: int = 1024, seed: i
 
 # %% ../nbs/08d_mechanism.ipynb #00fa16d1
 def feature_geometry(features, attrs: np.ndarray, attribute: str = "shape", seed: int = 0) -> dict:
-    "p_score, probe (accuracy per attribute) and, for shape, ccgp across colours of features at masked `attribute` words."
+    ("p_score, probe (accuracy per attribute) and, for shape, ccgp across colours of features at masked `attribute` "
+     "words.")
     attribute_columns(attribute)
     out = dict(p_score=p_score(features, attrs, attribute, seed=seed),
                probe={a: probe_accuracy(features, attrs[:, i], seed=seed)
                       for i, a in enumerate(TEXT_ORDER) if len(np.unique(attrs[:, i])) > 1})
     if attribute == "shape":
-        out["ccgp"] = ccgp(features, attrs[:, TEXT_ORDER.index("shape")], attrs[:, TEXT_ORDER.index("color")], seed=seed)
+        out["ccgp"] = ccgp(features, attrs[:, TEXT_ORDER.index("shape")], attrs[:, TEXT_ORDER.index("color")],
+                           seed=seed)
     return out
 
 # %% ../nbs/08d_mechanism.ipynb #cbaf1efb
-def accuracy_by(run_dir, attribute: str = "shape", by: str = "size", n_scenes: int = 1024, batch_size: int = 128) -> dict:
+def accuracy_by(run_dir, attribute: str = "shape", by: str = "size", n_scenes: int = 1024,
+                batch_size: int = 128) -> dict:
     "{split: {value of `by`: {'accuracy', 'total'}}} of a run's model on valA and valB, all `attribute` words masked."
     attribute_columns([attribute, by])
     model, config = load_run_model(run_dir)
@@ -130,14 +139,18 @@ def accuracy_by(run_dir, attribute: str = "shape", by: str = "size", n_scenes: i
     for sp in ("valA", "valB"):
         for v in np.unique(value):
             sel = (split == sp) & (value == v)
-            if sel.any(): out.setdefault(sp, {})[vocab.values(by)[v]] = dict(accuracy=float(right[sel].mean()), total=int(sel.sum()))
+            if sel.any():
+                out.setdefault(sp,
+                               {})[vocab.values(by)[v]] = dict(accuracy=float(right[sel].mean()), total=int(sel.sum()))
     return out
 
 # %% ../nbs/08d_mechanism.ipynb #afed90cd
 def masked_word_spread(model: MMLM, scenes: Scenes, images: torch.Tensor, attribute: str = "shape",
                        batch_size: int = 128) -> dict:
-    "How far apart a text's masked `attribute` words are, per stage (input, then each layer), with the embedding norms: {'stages', 'texts', 'word_norm', 'position_norm', 'position_gap'}."
-    if not isinstance(attribute, str): raise ValueError(f"attribute must be one attribute name, got {attribute!r}")
+    ("How far apart a text's masked `attribute` words are, per stage (input, then each layer), with the embedding "
+     "norms: {'stages', 'texts', 'word_norm', 'position_norm', 'position_gap'}.")
+    if not isinstance(attribute, str):
+        raise ValueError(f"attribute must be one attribute name, got {attribute!r}")
     col = attribute_columns(attribute)[0]
     tokens, types, shapes = (torch.from_numpy(x) for x in tokenize(scenes, None, model.config.max_text_len))
     inputs, labels = eval_mask(tokens, types, shapes, attribute, mode="selected", skip_spheres=False)
@@ -163,7 +176,8 @@ def masked_word_spread(model: MMLM, scenes: Scenes, images: torch.Tensor, attrib
                     spread[i] += (dev[keep] / size[keep]).sqrt().sum().cpu()
                 texts += int(keep.sum())
     finally:
-        for h in hooks: h.remove()
+        for h in hooks:
+            h.remove()
         model.train(was_training)
     group = len(TEXT_ORDER) + 1                                   # an object's words, then [SEP]
     slots = n + 1 + col + group * torch.arange((model.config.max_text_len - 2 - col) // group + 1)   # after [CLS]
@@ -178,23 +192,27 @@ def masked_word_spread(model: MMLM, scenes: Scenes, images: torch.Tensor, attrib
 _P_SCORE_SAMPLING = {k: v.default for k, v in inspect.signature(p_score).parameters.items()
                      if k in ("n_parallelograms", "draws", "repeats")}
 
-_PROBE = {k: v.default for k, v in inspect.signature(probe_accuracy).parameters.items() if k in ("folds", "l2", "max_iter")}
+_PROBE = {k: v.default for k, v in inspect.signature(probe_accuracy).parameters.items()
+          if k in ("folds", "l2", "max_iter")}
 _CCGP = {k: v.default for k, v in inspect.signature(ccgp).parameters.items()
          if k in ("partitions", "held_out", "l2", "max_iter")}
 _MEASURES = ("p_score", "probe", "ccgp")
 
 def analyse_run(run_dir, attributes: Sequence[str] = ("shape",), force: bool = False, n_scenes: int = 1024,
                 seed: int = 0) -> dict:
-    "Training NMI, p-scores, probes and CCGP of a run, stored in (and read back from) its `analysis.json`; a run whose model was not kept (`no_model` there) keeps what it has."
+    ("Training NMI, p-scores, probes and CCGP of a run, stored in (and read back from) its `analysis.json`; a run "
+     "whose model was not kept (`no_model` there) keeps what it has.")
     run = RunDir(run_dir)
     attributes = [attributes] if isinstance(attributes, str) else list(attributes)
     attribute_columns(attributes)
     old = run.read("analysis", default={}) if not force else {}
     lacks = lambda a, k: a not in old.get(k, {}) and (k != "ccgp" or a == "shape")
     todo = [a for a in attributes if any(lacks(a, k) for k in _MEASURES)]
-    if old and not todo: return old
+    if old and not todo:
+        return old
     if old and not run.has("ckpt") and (old.get("no_model") or not any(lacks(a, "p_score") for a in todo)):
-        return old              # the model was not kept (no_model says why), or only the decoders, which need it, are missing
+        # the model was not kept (no_model says why), or only the decoders, which need it, are missing
+        return old
     model, config = load_run_model(run.path)                          # raises before anything is written
     scenes, images = probe_scenes(config, n_scenes)
     new = {a: feature_geometry(*masked_features(model, scenes, images, a, config.text_len), a, seed=seed) for a in todo}
@@ -205,6 +223,7 @@ def analyse_run(run_dir, attributes: Sequence[str] = ("shape",), force: bool = F
                   decoder_protocol=dict(features="the p-score's", seed=seed, probe=_PROBE,
                                         ccgp=dict(decoded="shape", across="color", **_CCGP)),
                   version=sysgen.__version__, commit=git_commit(),
-                  **{k: old[k] for k in ("model_recovered",) if k in old})    # a recovered model says so (sysgen.executors.recover_model)
+                  # a recovered model says so (sysgen.executors.recover_model)
+                  **{k: old[k] for k in ("model_recovered",) if k in old})
     run.write("analysis", record)
     return record

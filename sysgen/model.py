@@ -36,12 +36,14 @@ class PatchEmbedding(nn.Module):
 
 # %% ../nbs/05_model.ipynb #ccf2ac8e
 def conv_widths(config: ModelConfig) -> list[int]:
-    "Output channels of the convolutional stem's log2(patch) stride-2 layers: 16, 32, … (at most d_model), the last d_model."
+    ("Output channels of the convolutional stem's log2(patch) stride-2 layers: 16, 32, … (at most d_model), the last "
+     "d_model.")
     n = config.patch.bit_length() - 1
     return [min(config.d_model, 16 * 2 ** i) for i in range(n - 1)] + [config.d_model]
 
 class ConvStem(nn.Module):
-    "Image tokens from stride-2 3×3 convolutions (GELU between them; with `config.stem='hybrid'` plus a linear projection of each raw patch), then a LayerNorm: (B, n_patches, d_model)."
+    ("Image tokens from stride-2 3×3 convolutions (GELU between them; with `config.stem='hybrid'` plus a linear "
+     "projection of each raw patch), then a LayerNorm: (B, n_patches, d_model).")
     def __init__(self, config: ModelConfig):
         super().__init__()
         self.patch = config.patch
@@ -52,26 +54,34 @@ class ConvStem(nn.Module):
             layers += [nn.Conv2d(c_in, w, 3, stride=2, padding=1)] + ([nn.GELU()] if i < n - 1 else [])
             c_in = w
         self.net, self.norm_out = nn.Sequential(*layers), nn.LayerNorm(config.d_model)
-        self.channels_last = True     # images in channels-last memory order (faster convolutions on a CPU); off under vmap
+        # images in channels-last memory order (faster convolutions on a CPU); off under vmap
+        self.channels_last = True
 
     def forward(self, images: torch.Tensor) -> torch.Tensor:
-        if self.channels_last: images = images.contiguous(memory_format=torch.channels_last)
+        if self.channels_last:
+            images = images.contiguous(memory_format=torch.channels_last)
         x = self.net(images).flatten(2).transpose(1, 2)
-        if self.linear is not None: x = x + self.linear(patchify(images, self.patch))
+        if self.linear is not None:
+            x = x + self.linear(patchify(images, self.patch))
         return self.norm_out(x)
 
 # %% ../nbs/05_model.ipynb #d9bd43c9
 def sincos_2d(side: int, d: int, base: float = 10_000.0) -> torch.Tensor:
-    "Fixed 2-D sin-cos position vectors of a side × side patch grid, row by row: (side², d), d divisible by 4; the first half encodes the row, the second the column."
-    if d % 4: raise ValueError(f"d must be divisible by 4, got {d}")
+    ("Fixed 2-D sin-cos position vectors of a side × side patch grid, row by row: (side², d), d divisible by 4; the "
+     "first half encodes the row, the second the column.")
+    if d % 4:
+        raise ValueError(f"d must be divisible by 4, got {d}")
     omega = base ** -(torch.arange(d // 4, dtype=torch.float64) / (d // 4))
     rows, cols = torch.meshgrid(torch.arange(side), torch.arange(side), indexing="ij")
-    def encode(pos): angle = pos.flatten()[:, None].double() * omega; return torch.cat([angle.sin(), angle.cos()], 1)
+    def encode(pos):
+        angle = pos.flatten()[:, None].double() * omega
+        return torch.cat([angle.sin(), angle.cos()], 1)
     return torch.cat([encode(rows), encode(cols)], 1).float()
 
 # %% ../nbs/05_model.ipynb #36bb2c2e
 class QKNormEncoderLayer(nn.TransformerEncoderLayer):
-    "`nn.TransformerEncoderLayer` whose self-attention LayerNorms each head's queries and keys before their dot products (QK-norm); same parameters otherwise, plus `q_norm` and `k_norm`."
+    ("`nn.TransformerEncoderLayer` whose self-attention LayerNorms each head's queries and keys before their dot "
+     "products (QK-norm); same parameters otherwise, plus `q_norm` and `k_norm`.")
     def __init__(self, d_model: int, nhead: int, *args, **kwargs):
         super().__init__(d_model, nhead, *args, **kwargs)
         self.q_norm, self.k_norm = nn.LayerNorm(d_model // nhead), nn.LayerNorm(d_model // nhead)
@@ -79,9 +89,11 @@ class QKNormEncoderLayer(nn.TransformerEncoderLayer):
 
     def _sa_block(self, x, attn_mask, key_padding_mask, is_causal=False):
         a, (B, S, D) = self.self_attn, x.shape
-        q, k, v = F.linear(x, a.in_proj_weight, a.in_proj_bias).view(B, S, 3, a.num_heads, D // a.num_heads).permute(2, 0, 3, 1, 4)
+        q, k, v = (F.linear(x, a.in_proj_weight, a.in_proj_bias)
+                   .view(B, S, 3, a.num_heads, D // a.num_heads).permute(2, 0, 3, 1, 4))
         mask = None if key_padding_mask is None else key_padding_mask[:, None, None, :]   # (B, 1, 1, S)
-        if mask is not None and mask.dtype == torch.bool: mask = ~mask               # True = a key to attend to
+        if mask is not None and mask.dtype == torch.bool:
+            mask = ~mask               # True = a key to attend to
         out = F.scaled_dot_product_attention(self.q_norm(q), self.k_norm(k), v, attn_mask=mask,
                                              dropout_p=a.dropout if self.training else 0.0)
         return self.dropout1(a.out_proj(out.transpose(1, 2).reshape(B, S, D)))
@@ -91,17 +103,22 @@ class MMLM(nn.Module):
     "Multimodal masked language model: `forward(images, tokens)` gives logits (B, T, vocab) at the text positions."
     def __init__(self, config: ModelConfig, seed: int | None = None):
         super().__init__()
-        if config.vocab_size < 1: raise ValueError("config.vocab_size is not set: build with config.with_vocab(len(vocab))")
+        if config.vocab_size < 1:
+            raise ValueError("config.vocab_size is not set: build with config.with_vocab(len(vocab))")
         self.config = c = config
         with torch.random.fork_rng(devices=[], enabled=seed is not None):
-            if seed is not None: torch.manual_seed(seed)
+            if seed is not None:
+                torch.manual_seed(seed)
             self.patch_embedding = PatchEmbedding(c) if c.stem == "patch" else ConvStem(c)
             self.token_embedding = nn.Embedding(c.vocab_size, c.d_model)
             std = torch.full((c.seq_len, 1), float(c.position_std))
-            if c.image_position_std is not None: std[:c.n_patches] = c.image_position_std
-            positions = torch.randn(1, c.seq_len, c.d_model) * std   # drawn whole either way: the other weights stay the same
+            if c.image_position_std is not None:
+                std[:c.n_patches] = c.image_position_std
+            # drawn whole either way: the other weights stay the same
+            positions = torch.randn(1, c.seq_len, c.d_model) * std
             if c.image_positions == "sincos":                          # fixed image positions, learned text positions
-                self.register_buffer("image_position", sincos_2d(c.image_size // c.patch, c.d_model)[None], persistent=False)
+                self.register_buffer("image_position", sincos_2d(c.image_size // c.patch, c.d_model)[None],
+                                     persistent=False)
                 positions = positions[:, c.n_patches:]
             self.position_embedding = nn.Parameter(positions)
             self.type_embedding = nn.Parameter(torch.randn(2, c.d_model) * 0.02)   # 0: image, 1: text
@@ -110,18 +127,22 @@ class MMLM(nn.Module):
             layer = Layer(c.d_model, c.n_heads, c.d_ff, c.dropout, c.activation, batch_first=True, norm_first=True)
             self.encoder = nn.TransformerEncoder(layer, c.n_layers, enable_nested_tensor=False)
             for m in self.encoder.modules():                 # redraw each copied layer
-                if isinstance(m, (nn.Linear, nn.LayerNorm)): m.reset_parameters()
+                if isinstance(m, (nn.Linear, nn.LayerNorm)):
+                    m.reset_parameters()
             for m in self.encoder.modules():
-                if isinstance(m, nn.MultiheadAttention): m._reset_parameters()
+                if isinstance(m, nn.MultiheadAttention):
+                    m._reset_parameters()
             self.norm = nn.LayerNorm(c.d_model)
             self.head = nn.Linear(c.d_model, c.vocab_size)
 
     def _check(self, images: torch.Tensor, tokens: torch.Tensor):
         c = self.config
         if images.ndim != 4 or tuple(images.shape[1:]) != (c.channels, c.image_size, c.image_size):
-            raise ValueError(f"images must be (B, {c.channels}, {c.image_size}, {c.image_size}), got {tuple(images.shape)}")
+            raise ValueError(f"images must be (B, {c.channels}, {c.image_size}, {c.image_size}), got "
+                             f"{tuple(images.shape)}")
         if tokens.ndim != 2 or tokens.shape[0] != images.shape[0] or not 1 <= tokens.shape[1] <= c.max_text_len:
-            raise ValueError(f"tokens must be ({images.shape[0]}, T) with 1 ≤ T ≤ {c.max_text_len}, got {tuple(tokens.shape)}")
+            raise ValueError(f"tokens must be ({images.shape[0]}, T) with 1 ≤ T ≤ {c.max_text_len}, got "
+                             f"{tuple(tokens.shape)}")
 
     def features(self, images: torch.Tensor, tokens: torch.Tensor) -> torch.Tensor:
         "Final-layer features (after the final LayerNorm) at the text positions: (B, T, d_model)."
@@ -130,14 +151,16 @@ class MMLM(nn.Module):
         x = torch.cat([self.patch_embedding(images) + self.type_embedding[0],
                        self.token_embedding(tokens) + self.type_embedding[1]], 1)
         x = self.dropout(x + self.positions(T))
-        pad = torch.cat([torch.zeros(len(tokens), n, dtype=torch.bool, device=tokens.device), tokens == self.config.pad_id], 1)
+        pad = torch.cat([torch.zeros(len(tokens), n, dtype=torch.bool, device=tokens.device),
+                         tokens == self.config.pad_id], 1)
         with attention_kernel(self.config.attention, x.device):
             x = self.encoder(x, src_key_padding_mask=pad)
         return self.norm(x[:, n:])
 
     def positions(self, T: int) -> torch.Tensor:
         "Position vectors of the joint sequence of the image patches and `T` text tokens: (1, n_patches + T, d_model)."
-        if self.config.image_positions == "learned": return self.position_embedding[:, :self.config.n_patches + T]
+        if self.config.image_positions == "learned":
+            return self.position_embedding[:, :self.config.n_patches + T]
         return torch.cat([self.image_position, self.position_embedding[:, :T]], 1)
 
     def forward(self, images: torch.Tensor, tokens: torch.Tensor) -> torch.Tensor:
@@ -151,9 +174,11 @@ def count_parameters(model: nn.Module) -> int:
 
 # %% ../nbs/05_model.ipynb #58d72362
 def stem_flops(config: ModelConfig) -> int:
-    "FLOPs of the image stem for one image: the linear patch projection (`patch`), the 3×3 stride-2 convolutions (`conv`), or both (`hybrid`)."
+    ("FLOPs of the image stem for one image: the linear patch projection (`patch`), the 3×3 stride-2 convolutions "
+     "(`conv`), or both (`hybrid`).")
     linear = 2 * config.n_patches * config.patch_dim * config.d_model
-    if config.stem == "patch": return linear
+    if config.stem == "patch":
+        return linear
     conv, c_in, side = 0, config.channels, config.image_size
     for w in conv_widths(config):
         side //= 2

@@ -20,7 +20,8 @@ _POSITIONS = ("learned", "sincos")
 
 @dataclass(frozen=True)
 class ModelConfig(JSONConfig):
-    "Sizes of the MMLM; a run's model (`TrainConfig.model`). The defaults are a run's; the paper's (nbs/paper.ipynb#sec-model) are the `paper` recipe."
+    ("Sizes of the MMLM; a run's model (`TrainConfig.model`). The defaults are a run's; the paper's "
+     "(nbs/paper.ipynb#sec-model) are the `paper` recipe.")
     KIND = "model configuration"   # in error messages
     d_model: int = 128       # width of every token's representation
     n_layers: int = 3        # Transformer encoder layers
@@ -42,7 +43,8 @@ class ModelConfig(JSONConfig):
     position_std: float = 0.02  # standard deviation of the initial position embeddings (the encoder below says why
                                 # it matters: 0.02 starts them ~50× smaller than the token and image embeddings)
     image_position_std: float | None = None  # the same for the image patches' positions (None: position_std)
-    image_positions: str = "learned"  # the image patches' positions: 'learned' (the paper's) or 'sincos' (fixed 2-D sin-cos, `sincos_2d`)
+    # the image patches' positions: 'learned' (the paper's) or 'sincos' (fixed 2-D sin-cos, `sincos_2d`)
+    image_positions: str = "learned"
     qk_norm: bool = False    # LayerNorm each head's queries and keys before their dot products (`QKNormEncoderLayer`)
     attention: str = "auto"  # attention kernel: 'math', 'fused' or 'auto' (math on a CPU, where it is faster; see
                              # sysgen.runtime.attention_backend). Rounding only: the function is the same
@@ -50,22 +52,32 @@ class ModelConfig(JSONConfig):
     def __post_init__(self):
         for name in ("d_model", "n_layers", "n_heads", "d_ff", "patch", "image_size", "max_text_len", "channels"):
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1: raise ValueError(f"{name} must be a positive integer, got {v!r}")
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ValueError(f"{name} must be a positive integer, got {v!r}")
         if isinstance(self.vocab_size, bool) or not isinstance(self.vocab_size, int) or self.vocab_size < 0:
             raise ValueError(f"vocab_size must be an integer ≥ 0 (0 = not set yet), got {self.vocab_size!r}")
-        if self.d_model % self.n_heads: raise ValueError(f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}")
-        if self.image_size % self.patch: raise ValueError(f"image_size={self.image_size} is not divisible by patch={self.patch}")
-        if not 0 <= self.dropout < 1: raise ValueError(f"dropout must be in [0, 1), got {self.dropout!r}")
-        if isinstance(self.position_std, bool) or not isinstance(self.position_std, (int, float)) or not self.position_std > 0:
+        if self.d_model % self.n_heads:
+            raise ValueError(f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}")
+        if self.image_size % self.patch:
+            raise ValueError(f"image_size={self.image_size} is not divisible by patch={self.patch}")
+        if not 0 <= self.dropout < 1:
+            raise ValueError(f"dropout must be in [0, 1), got {self.dropout!r}")
+        if (isinstance(self.position_std, bool) or not isinstance(self.position_std, (int, float))
+            or not self.position_std > 0):
             raise ValueError(f"position_std must be a positive number, got {self.position_std!r}")
         if self.image_position_std is not None and (isinstance(self.image_position_std, bool) or
                 not isinstance(self.image_position_std, (int, float)) or not self.image_position_std > 0):
             raise ValueError(f"image_position_std must be a positive number or None, got {self.image_position_std!r}")
-        if self.activation not in _ACTIVATIONS: raise ValueError(f"activation must be one of {_ACTIVATIONS}, got {self.activation!r}")
-        if self.attention not in ATTENTION: raise ValueError(f"attention must be one of {', '.join(ATTENTION)} (--attention), got {self.attention!r}")
-        if self.stem not in _STEMS: raise ValueError(f"stem must be one of {_STEMS}, got {self.stem!r}")
-        if self.image_positions not in _POSITIONS: raise ValueError(f"image_positions must be one of {_POSITIONS}, got {self.image_positions!r}")
-        if self.image_positions == "sincos" and self.d_model % 4: raise ValueError(f"sin-cos image positions need d_model divisible by 4, got {self.d_model}")
+        if self.activation not in _ACTIVATIONS:
+            raise ValueError(f"activation must be one of {_ACTIVATIONS}, got {self.activation!r}")
+        if self.attention not in ATTENTION:
+            raise ValueError(f"attention must be one of {', '.join(ATTENTION)} (--attention), got {self.attention!r}")
+        if self.stem not in _STEMS:
+            raise ValueError(f"stem must be one of {_STEMS}, got {self.stem!r}")
+        if self.image_positions not in _POSITIONS:
+            raise ValueError(f"image_positions must be one of {_POSITIONS}, got {self.image_positions!r}")
+        if self.image_positions == "sincos" and self.d_model % 4:
+            raise ValueError(f"sin-cos image positions need d_model divisible by 4, got {self.d_model}")
         if self.stem != "patch" and self.patch & (self.patch - 1):
             raise ValueError(f"the conv stem halves the image per layer: patch must be a power of 2, got {self.patch}")
 

@@ -24,11 +24,13 @@ def _entropy(counts: np.ndarray) -> float:
 def nmi(x, y) -> float:
     "Normalized mutual information I(X;Y) / ((H(X) + H(Y)) / 2) of two integer label arrays."
     x, y = np.asarray(x).ravel(), np.asarray(y).ravel()
-    if len(x) != len(y): raise ValueError(f"x and y must label the same objects, got lengths {len(x)} and {len(y)}")
+    if len(x) != len(y):
+        raise ValueError(f"x and y must label the same objects, got lengths {len(x)} and {len(y)}")
     _, xi = np.unique(x, return_inverse=True)
     _, yi = np.unique(y, return_inverse=True)
     nx, ny = int(xi.max(initial=-1)) + 1, int(yi.max(initial=-1)) + 1
-    if nx == ny and nx <= 1: return 1.0  # both constant (or empty), as scikit-learn
+    if nx == ny and nx <= 1:
+        return 1.0  # both constant (or empty), as scikit-learn
     joint = np.bincount(xi.ravel() * ny + yi.ravel(), minlength=nx * ny).astype(np.float64)
     hx, hy = _entropy(joint.reshape(nx, ny).sum(1)), _entropy(joint.reshape(nx, ny).sum(0))
     mi = hx + hy - _entropy(joint)
@@ -37,13 +39,16 @@ def nmi(x, y) -> float:
 def nmi_table(objects: Mapping[str, np.ndarray]) -> dict[tuple[str, str], float]:
     "NMI of every pair of attributes (in `ATTRIBUTES` order) present in `objects` (attribute → labels per object)."
     present = [a for a in ATTRIBUTES if a in objects]
-    if len(present) < 2: raise ValueError(f"objects must hold at least two of {ATTRIBUTES}, got {sorted(objects)}")
+    if len(present) < 2:
+        raise ValueError(f"objects must hold at least two of {ATTRIBUTES}, got {sorted(objects)}")
     return {(a, b): nmi(objects[a], objects[b]) for i, a in enumerate(present) for b in present[i + 1:]}
 
 # %% ../nbs/02a_nmi.ipynb #b96a1b78
 def closed_form_nmi(dist: AttributeColour) -> float:
-    "NMI(colour, probe) of the sampling model of `dist` (probe uniform, colour uniform over the allowed set): NMI(colour, shape) for the paper's."
-    if not isinstance(dist, AttributeColour): raise ValueError(f"dist must be an AttributeColour, got {type(dist).__name__}")
+    ("NMI(colour, probe) of the sampling model of `dist` (probe uniform, colour uniform over the allowed set): "
+     "NMI(colour, shape) for the paper's.")
+    if not isinstance(dist, AttributeColour):
+        raise ValueError(f"dist must be an AttributeColour, got {type(dist).__name__}")
     sizes = np.array([len(a) for a in dist.allowed], np.float64)
     p_c = (dist.table / sizes[:, None]).sum(0) / len(sizes)
     p_c = p_c[p_c > 0]
@@ -53,5 +58,6 @@ def closed_form_nmi(dist: AttributeColour) -> float:
 
 # %% ../nbs/02a_nmi.ipynb #8b29652c
 def nmi_variants(palette_n: int, shared: Sequence[int], seed: int = 0, probe: str = "shape") -> dict[int, float]:
-    "Closed-form NMI(colour, probe) of the training split for each number of `shared` colours (NMI(colour, shape) by default)."
+    ("Closed-form NMI(colour, probe) of the training split for each number of `shared` colours (NMI(colour, shape) by "
+     "default).")
     return {int(s): closed_form_nmi(SystematicSplit(palette_n, s, seed, probe).objects("trainA")) for s in shared}

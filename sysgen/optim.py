@@ -16,18 +16,24 @@ __all__ = ['lr_factor', 'newton_schulz', 'Muon32', 'MuonAdamW', 'make_optimizer'
 
 # %% ../nbs/06c_optim.ipynb #b46af192
 def lr_factor(step: int, config: TrainConfig) -> float:
-    "Learning-rate multiplier at `step`: linear warm-up, then constant, cosine down to `min_lr`, or (`wsd`) constant until the last `decay` of the steps and linear down to `min_lr` over them."
-    if step < config.warmup: return (step + 1) / config.warmup
-    if config.schedule == "constant": return 1.0
+    ("Learning-rate multiplier at `step`: linear warm-up, then constant, cosine down to `min_lr`, or (`wsd`) constant "
+     "until the last `decay` of the steps and linear down to `min_lr` over them.")
+    if step < config.warmup:
+        return (step + 1) / config.warmup
+    if config.schedule == "constant":
+        return 1.0
     if config.schedule == "wsd":
         start = config.steps * (1 - config.decay)
-        return 1.0 if step < start else 1 - (1 - config.min_lr) * min(1.0, (step - start) / max(1.0, config.steps - start))
+        return (1.0 if step < start
+                else 1 - (1 - config.min_lr) * min(1.0, (step - start) / max(1.0, config.steps - start)))
     t = (step - config.warmup) / max(1, config.steps - config.warmup)
     return config.min_lr + (1 - config.min_lr) * 0.5 * (1 + math.cos(math.pi * min(t, 1.0)))
 
 # %% ../nbs/06c_optim.ipynb #a1c0e004
-def newton_schulz(update: torch.Tensor, coefficients=(3.4445, -4.775, 2.0315), steps: int = 5, eps: float = 1e-7) -> torch.Tensor:
-    "Muon's orthogonalisation of a 2-D `update`: `steps` quintic Newton–Schulz iterations (torch's coefficients), in `update`'s own dtype."
+def newton_schulz(update: torch.Tensor, coefficients=(3.4445, -4.775, 2.0315), steps: int = 5,
+                  eps: float = 1e-7) -> torch.Tensor:
+    ("Muon's orthogonalisation of a 2-D `update`: `steps` quintic Newton–Schulz iterations (torch's coefficients), in "
+     "`update`'s own dtype.")
     a, b, c = coefficients
     tall = update.size(0) > update.size(1)
     x = update.T if tall else update
@@ -38,19 +44,24 @@ def newton_schulz(update: torch.Tensor, coefficients=(3.4445, -4.775, 2.0315), s
     return x.T if tall else x
 
 class Muon32(torch.optim.Muon):
-    "`torch.optim.Muon` with its Newton–Schulz iteration in the parameters' dtype: torch's runs it in bfloat16, which a CPU without native bf16 emulates slowly (a 64-sample `baby4` step took five times as long)."
+    ("`torch.optim.Muon` with its Newton–Schulz iteration in the parameters' dtype: torch's runs it in bfloat16, which "
+     "a CPU without native bf16 emulates slowly (a 64-sample `baby4` step took five times as long).")
     @torch.no_grad()
     def step(self, closure=None):
         for g in self.param_groups:
             for p in (p for p in g["params"] if p.grad is not None):
                 buf = self.state[p].setdefault("momentum_buffer", torch.zeros_like(p.grad))
                 buf.lerp_(p.grad, 1 - g["momentum"])
-                update = newton_schulz(p.grad.lerp(buf, g["momentum"]) if g["nesterov"] else buf, g["ns_coefficients"], g["ns_steps"], g["eps"])
-                scale = 0.2 * math.sqrt(max(p.shape)) if g["adjust_lr_fn"] == "match_rms_adamw" else math.sqrt(max(1, p.shape[0] / p.shape[1]))
+                update = newton_schulz(p.grad.lerp(buf, g["momentum"]) if g["nesterov"] else buf, g["ns_coefficients"],
+                                       g["ns_steps"], g["eps"])
+                scale = (0.2 * math.sqrt(max(p.shape)) if g["adjust_lr_fn"] == "match_rms_adamw"
+                         else math.sqrt(max(1, p.shape[0] / p.shape[1])))
                 p.mul_(1 - g["lr"] * g["weight_decay"]).add_(update, alpha=-g["lr"] * scale)
 
 class MuonAdamW(torch.optim.Optimizer):
-    "Muon (`Muon32`, its update scaled to AdamW's RMS so both share `lr` and weight decay) for the 2-D weight matrices inside the transformer's blocks, AdamW for the rest (embeddings, image stem, output head, norms, biases): one optimizer to the learner, the schedule and the checkpoint."
+    ("Muon (`Muon32`, its update scaled to AdamW's RMS so both share `lr` and weight decay) for the 2-D weight "
+     "matrices inside the transformer's blocks, AdamW for the rest (embeddings, image stem, output head, norms, "
+     "biases): one optimizer to the learner, the schedule and the checkpoint.")
     def __init__(self, named_parameters, lr: float, weight_decay: float = 0.0, betas=(0.9, 0.999)):
         named = list(named_parameters)
         hidden = [p for n, p in named if self.is_hidden(n, p)]
@@ -63,22 +74,29 @@ class MuonAdamW(torch.optim.Optimizer):
     def is_hidden(name: str, p: torch.Tensor) -> bool: return p.ndim == 2 and name.startswith("encoder.")
     @property
     def param_groups(self):
-        "The parts' groups, read afresh (loading a state replaces them), so a schedule that sets their `lr` sets it in both."
+        ("The parts' groups, read afresh (loading a state replaces them), so a schedule that sets their `lr` sets it "
+         "in both.")
         return [g for o in self.parts for g in o.param_groups]
     @property
     def state(self): return {**self.parts[0].state, **self.parts[1].state}
     def step(self, closure=None):
-        for o in self.parts: o.step()
+        for o in self.parts:
+            o.step()
     def zero_grad(self, set_to_none: bool = True):
-        for o in self.parts: o.zero_grad(set_to_none=set_to_none)
+        for o in self.parts:
+            o.zero_grad(set_to_none=set_to_none)
     def state_dict(self): return dict(muon=self.parts[0].state_dict(), adamw=self.parts[1].state_dict())
     def load_state_dict(self, state: dict):
-        self.parts[0].load_state_dict(state["muon"]); self.parts[1].load_state_dict(state["adamw"])
+        self.parts[0].load_state_dict(state["muon"])
+        self.parts[1].load_state_dict(state["adamw"])
 
-def make_optimizer(config: TrainConfig, model: torch.nn.Module) -> tuple[torch.optim.Optimizer, torch.optim.lr_scheduler.LambdaLR]:
-    "The run's optimizer (Adam, AdamW or Muon with AdamW, as `config.optimizer` says) over `model`'s parameters, and its schedule (`lr_factor`)."
+def make_optimizer(config: TrainConfig,
+                   model: torch.nn.Module) -> tuple[torch.optim.Optimizer, torch.optim.lr_scheduler.LambdaLR]:
+    ("The run's optimizer (Adam, AdamW or Muon with AdamW, as `config.optimizer` says) over `model`'s parameters, and "
+     "its schedule (`lr_factor`).")
     betas = (0.9, config.beta2)
-    if config.optimizer == "muon": optimizer = MuonAdamW(model.named_parameters(), config.lr, config.weight_decay, betas)
+    if config.optimizer == "muon":
+        optimizer = MuonAdamW(model.named_parameters(), config.lr, config.weight_decay, betas)
     else:
         opt = torch.optim.AdamW if config.optimizer == "adamw" else torch.optim.Adam
         optimizer = opt(model.parameters(), lr=config.lr, weight_decay=config.weight_decay, betas=betas)

@@ -19,7 +19,8 @@ __all__ = ['REGISTRATION', 'GOALS', 'load_registration', 'gate_row', 'search_sta
 
 # %% ../nbs/11c_paper_scenes.ipynb #2650fb7b
 REGISTRATION = Path("preregistration") / "paper-scenes.json"
-GOALS = ID_GOALS                         # the search rule's ID targets: the recipe's (shape, size, material ≥ 95 %, colour ≥ 80 %)
+# the search rule's ID targets: the recipe's (shape, size, material ≥ 95 %, colour ≥ 80 %)
+GOALS = ID_GOALS
 
 def load_registration() -> dict:
     "The registered paper-scene question (prediction, seeds, search rule)."
@@ -27,19 +28,25 @@ def load_registration() -> dict:
 
 # %% ../nbs/11c_paper_scenes.ipynb #f370b90e
 def gate_row(recipe: str, palette: int, frame: pd.DataFrame) -> dict:
-    "One candidate at one palette: its seeds' ID per attribute (%), and the gate's state: 'sees' (every seed of 3 meets every goal), 'cannot see' (a seed misses one: no further seed can change that), or 'waiting: k of 3 seeds'."
+    ("One candidate at one palette: its seeds' ID per attribute (%), and the gate's state: 'sees' (every seed of 3 "
+     "meets every goal), 'cannot see' (a seed misses one: no further seed can change that), or 'waiting: k of 3 "
+     "seeds'.")
     rows = point_runs(frame, {"palette": palette}, recipe) if len(frame) else frame
-    gate = IdGate(id=f"{recipe}.c{palette ** 3}", experiment="paper_scenes", claim="sees", point={"palette": palette}, goals=GOALS)
+    gate = IdGate(id=f"{recipe}.c{palette ** 3}", experiment="paper_scenes", claim="sees", point={"palette": palette},
+                  goals=GOALS)
     out = gate.judge(RunSample(lambda p: rows)).outcome if len(rows) else "undecided"
     missed = [int(r["seed"]) for _, r in rows.iterrows() if any(r.get(m, 0) < g for m, g in GOALS.items())]
     state = ("sees" if out == "sees" else "cannot see" if missed else f"waiting: {len(rows)} of 3 seeds")
-    ids = {m.split(".")[1]: ", ".join(f"{100 * v:.1f}" for v in rows.sort_values("seed")[m]) if m in rows.columns else "—" for m in GOALS}
-    return dict(recipe=recipe, colours=palette ** 3, seeds=len(rows), **{f"{k} ID": v for k, v in ids.items()}, state=state,
-                missed=", ".join(f"seed {s}" for s in missed) or "—")
+    ids = {m.split(".")[1]: ", ".join(f"{100 * v:.1f}" for v in rows.sort_values("seed")[m]) if m in rows.columns
+           else "—" for m in GOALS}
+    return dict(recipe=recipe, colours=palette ** 3, seeds=len(rows), **{f"{k} ID": v for k, v in ids.items()},
+                state=state, missed=", ".join(f"seed {s}" for s in missed) or "—")
 
 # %% ../nbs/11c_paper_scenes.ipynb #54b672c1
 def search_state(root=None, frames: dict | None = None) -> tuple[str, pd.DataFrame]:
-    "(where the registered search stands, one row per candidate and palette tried): candidates in their registered order, each at 64 colours, then at 216 once it sees at 64; the first that sees at both is declared; after the fourth, 'does not see the paper's scenes at ≤ 2× baby5's cost'."
+    ("(where the registered search stands, one row per candidate and palette tried): candidates in their registered "
+     "order, each at 64 colours, then at 216 once it sees at 64; the first that sees at both is declared; after the "
+     "fourth, 'does not see the paper's scenes at ≤ 2× baby5's cost'.")
     reg = load_registration()
     frames = frames if frames is not None else {}
     rows, answer = [], None
@@ -48,18 +55,25 @@ def search_state(root=None, frames: dict | None = None) -> tuple[str, pd.DataFra
         frame = frames.get(name, runs_frame(root, name) if name not in frames else None)
         at64 = gate_row(name, 4, frame)
         rows.append(at64)
-        if at64["state"] == "cannot see": continue
+        if at64["state"] == "cannot see":
+            continue
         if at64["state"] != "sees":
             answer = answer or f"Searching: `{name}` at 64 colours ({at64['state']})"
             break
         at216 = gate_row(name, 6, frame)
         rows.append(at216)
-        if at216["state"] == "sees": answer = f"Declared: `{name}` sees the paper's scenes at 64 and 216 colours"; break
-        if at216["state"] != "cannot see": answer = f"Searching: `{name}` at 216 colours ({at216['state']})"; break
-    if answer is None: answer = "Does not see the paper's scenes at ≤ 2× baby5's cost: every candidate missed an ID goal"
+        if at216["state"] == "sees":
+            answer = f"Declared: `{name}` sees the paper's scenes at 64 and 216 colours"
+            break
+        if at216["state"] != "cannot see":
+            answer = f"Searching: `{name}` at 216 colours ({at216['state']})"
+            break
+    if answer is None:
+        answer = "Does not see the paper's scenes at ≤ 2× baby5's cost: every candidate missed an ID goal"
     return answer, pd.DataFrame(rows)
 
 # %% ../nbs/11c_paper_scenes.ipynb #fac1c4db
 def prediction_checks() -> list:
-    "The registered prediction's checks, typed (`sysgen.checks`): shape OOD below 5 % at 8 colours, within ± 10 points of the paper's at 27–216."
+    ("The registered prediction's checks, typed (`sysgen.checks`): shape OOD below 5 % at 8 colours, within ± 10 "
+     "points of the paper's at 27–216.")
     return load_checks(load_registration()["prediction"]["checks"])

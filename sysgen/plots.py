@@ -42,22 +42,28 @@ def _metric_attribute(metric: str) -> str | None:
 
 # %% ../nbs/08e_plots.ipynb #8fabeea0
 def plot_vs_colours(agg: pd.DataFrame, metric: str, paper: dict | None = None, ax=None, label: str | None = None):
-    "`metric` of an `aggregate` table against the number of training colours, with CI error bars, paper curve and chance."
+    ("`metric` of an `aggregate` table against the number of training colours, with CI error bars, paper curve and "
+     "chance.")
     cols = [f"{metric}.{s}" for s in ("mean", "ci_lo", "ci_hi")]
     missing = [c for c in cols + ["n_colours"] if c not in agg.columns]
-    if missing: raise ValueError(f"agg lacks {missing}: pass aggregate(frame, 'n_colours', [{metric!r}, ...])")
+    if missing:
+        raise ValueError(f"agg lacks {missing}: pass aggregate(frame, 'n_colours', [{metric!r}, ...])")
     if agg["n_colours"].duplicated().any():
-        raise ValueError("agg has several rows per number of colours: aggregate by 'n_colours' alone, or filter the frame first")
+        raise ValueError("agg has several rows per number of colours: aggregate by 'n_colours' alone, or filter the "
+                         "frame first")
     if paper and any(not 0 <= v <= 1 for v in paper.values()):
         raise ValueError("paper values must be fractions in [0, 1], not percentages")
     a = agg.sort_values("n_colours")
     x, y = a["n_colours"].to_numpy(float), a[cols[0]].to_numpy(float)
     err = np.nan_to_num(np.stack([y - a[cols[1]].to_numpy(float), a[cols[2]].to_numpy(float) - y]))
-    outside = (err < -1e-9).any(axis=0)              # an interval that leaves out its own point is a bug upstream, not a plot
+    # an interval that leaves out its own point is a bug upstream, not a plot
+    outside = (err < -1e-9).any(axis=0)
     if outside.any():
-        raise ValueError(f"{metric}: the interval [ci_lo, ci_hi] leaves out the mean at n_colours {a['n_colours'].to_numpy()[outside].tolist()}")
+        raise ValueError(f"{metric}: the interval [ci_lo, ci_hi] leaves out the mean at n_colours "
+                         f"{a['n_colours'].to_numpy()[outside].tolist()}")
     err = err.clip(min=0)                            # rounding: a bound a few ulps past its point
-    if ax is None: _, ax = plt.subplots(figsize=(5, 3.5))
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 3.5))
     ax.errorbar(x, y, yerr=err, marker="o", capsize=3, label=label or "this reproduction")
     if paper:
         px = sorted(paper)
@@ -67,11 +73,17 @@ def plot_vs_colours(agg: pd.DataFrame, metric: str, paper: dict | None = None, a
         xs = np.array(sorted(set(x) | set(paper or {}) | set(COLOUR_TICKS)), float)
         ys = 1 / xs if attr == "color" else np.full(len(xs), chance(2)[attr])
         ax.plot(xs, ys, ":", color="black", lw=1, label="chance")
-        if attr == "shape":                          # only cubes and cylinders are scored: ruling out 'sphere' gives 1/2
+        # only cubes and cylinders are scored: ruling out 'sphere' gives 1/2
+        if attr == "shape":
             ax.plot(xs, np.full(len(xs), 0.5), "--", color="black", lw=0.8, label=HALF_LINE)
-    ax.set_xscale("log"); ax.set_xticks(sorted(set(COLOUR_TICKS) | set(x.astype(int).tolist())))
-    ax.set_xticklabels([str(t) for t in ax.get_xticks().astype(int)]); ax.xaxis.set_minor_locator(NullLocator())
-    ax.set_xlabel("training colours"); ax.set_ylabel(metric); ax.set_ylim(-0.02, 1.02); ax.legend(fontsize=8)
+    ax.set_xscale("log")
+    ax.set_xticks(sorted(set(COLOUR_TICKS) | set(x.astype(int).tolist())))
+    ax.set_xticklabels([str(t) for t in ax.get_xticks().astype(int)])
+    ax.xaxis.set_minor_locator(NullLocator())
+    ax.set_xlabel("training colours")
+    ax.set_ylabel(metric)
+    ax.set_ylim(-0.02, 1.02)
+    ax.legend(fontsize=8)
     return ax
 
 # %% ../nbs/08e_plots.ipynb #e4bffe85
@@ -79,16 +91,20 @@ def plot_scatter(x, y, labels=None, ax=None, level: float = 0.95, xlabel: str | 
     "Scatter of paired values (one point per run) titled with Pearson's r and its Fisher-z interval."
     r, lo, hi = pearson_ci(x, y, level)
     xv, yv = np.asarray(x, np.float64).ravel(), np.asarray(y, np.float64).ravel()   # pearson_ci has checked them
-    if ax is None: _, ax = plt.subplots(figsize=(4.5, 3.5))
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4.5, 3.5))
     ax.scatter(xv, yv)
     if labels is not None:
         labels = list(labels)
-        if len(labels) != len(xv): raise ValueError(f"labels must name each of the {len(xv)} points, got {len(labels)}")
-        for xi, yi, t in zip(xv, yv, labels): ax.annotate(str(t), (xi, yi), fontsize=7, xytext=(3, 3), textcoords="offset points")
+        if len(labels) != len(xv):
+            raise ValueError(f"labels must name each of the {len(xv)} points, got {len(labels)}")
+        for xi, yi, t in zip(xv, yv, labels):
+            ax.annotate(str(t), (xi, yi), fontsize=7, xytext=(3, 3), textcoords="offset points")
     n = int((~(np.isnan(xv) | np.isnan(yv))).sum())
     ci = f", {level:.0%} CI [{lo:.2f}, {hi:.2f}]" if np.isfinite(lo) else ""
     ax.set_title(f"r = {r:.2f}{ci} (n = {n})", fontsize=10)
-    ax.set_xlabel(xlabel or getattr(x, "name", None) or ""); ax.set_ylabel(ylabel or getattr(y, "name", None) or "")
+    ax.set_xlabel(xlabel or getattr(x, "name", None) or "")
+    ax.set_ylabel(ylabel or getattr(y, "name", None) or "")
     return ax
 
 # %% ../nbs/08e_plots.ipynb #bff4f220
@@ -100,7 +116,8 @@ def _bar_values(source, palette_n):
     "({split: {attr: (mean, lo, hi)}}, palette_n) from a record, a results frame or an aggregate table."
     keys = [f"{s}.{a}" for s, _ in _BAR_SPLITS for a, _ in _BAR_ATTRIBUTES]
     if isinstance(source, dict):
-        if "metrics" not in source: raise ValueError("a record must hold 'metrics' (a result.json)")
+        if "metrics" not in source:
+            raise ValueError("a record must hold 'metrics' (a result.json)")
         palette_n = palette_n or source.get("config", {}).get("palette")
         vals = {k: (source["metrics"][k.split(".")[0]][k.split(".")[1]],) * 3 for k in keys}
     elif isinstance(source, pd.DataFrame):
@@ -108,50 +125,67 @@ def _bar_values(source, palette_n):
             raise ValueError("the frame needs a 'palette' or 'n_colours' column to pick the runs")
         pal = source["palette"] if "palette" in source.columns else np.round(source["n_colours"] ** (1 / 3)).astype(int)
         if palette_n is None:
-            if pal.nunique() != 1: raise ValueError(f"the frame mixes palettes {sorted(pal.unique())}: pass palette_n")
+            if pal.nunique() != 1:
+                raise ValueError(f"the frame mixes palettes {sorted(pal.unique())}: pass palette_n")
             palette_n = int(pal.iloc[0])
         rows = source[pal == palette_n]
-        if rows.empty: raise ValueError(f"no rows with palette {palette_n} ({palette_n ** 3} colours)")
+        if rows.empty:
+            raise ValueError(f"no rows with palette {palette_n} ({palette_n ** 3} colours)")
         if all(f"{k}.mean" in rows.columns for k in keys):
-            if len(rows) != 1: raise ValueError(f"{len(rows)} aggregate rows with palette {palette_n}: filter to one")
+            if len(rows) != 1:
+                raise ValueError(f"{len(rows)} aggregate rows with palette {palette_n}: filter to one")
             vals = {k: tuple(float(rows[f"{k}.{s}"].iloc[0]) for s in ("mean", "ci_lo", "ci_hi")) for k in keys}
-        elif all(k in rows.columns for k in keys): vals = {k: mean_ci(rows[k]) for k in keys}
-        else: raise ValueError(f"the frame lacks accuracy columns such as {keys[0]!r} (or {keys[0] + '.mean'!r})")
-    else: raise ValueError(f"expected a result record (dict) or a DataFrame, got {type(source).__name__}")
-    if palette_n is None: raise ValueError("palette_n is needed for the chance level of colour")
+        elif all(k in rows.columns for k in keys):
+            vals = {k: mean_ci(rows[k]) for k in keys}
+        else:
+            raise ValueError(f"the frame lacks accuracy columns such as {keys[0]!r} (or {keys[0] + '.mean'!r})")
+    else:
+        raise ValueError(f"expected a result record (dict) or a DataFrame, got {type(source).__name__}")
+    if palette_n is None:
+        raise ValueError("palette_n is needed for the chance level of colour")
     return vals, int(palette_n)
 
 # %% ../nbs/08e_plots.ipynb #a11018a0
 def plot_attribute_bars(agg_or_record, palette_n: int | None = None, ax=None):
     "Accuracy per attribute (colour, shape, material, size) on train, ID and OOD, with chance markers."
     vals, palette_n = _bar_values(agg_or_record, palette_n)
-    if ax is None: _, ax = plt.subplots(figsize=(6, 3.5))
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3.5))
     x, w = np.arange(len(_BAR_ATTRIBUTES)), 0.27
     for i, (split, name) in enumerate(_BAR_SPLITS):
         m, lo, hi = (np.array([vals[f"{split}.{a}"][j] for a, _ in _BAR_ATTRIBUTES]) for j in range(3))
         err = np.nan_to_num(np.stack([m - lo, hi - m]))
         ax.bar(x + (i - 1) * w, m, w, yerr=err if err.any() else None, capsize=2, label=name)
     c = chance(palette_n)
-    ax.hlines([c[a] for a, _ in _BAR_ATTRIBUTES], x - 1.5 * w, x + 1.5 * w, colors="black", linestyles=":", label="chance")
-    ax.set_xticks(x); ax.set_xticklabels([name for _, name in _BAR_ATTRIBUTES])
-    ax.set_ylim(0, 1.2); ax.set_yticks(np.linspace(0, 1, 6)); ax.set_ylabel("accuracy")
-    ax.set_title(f"{palette_n ** 3} colours", fontsize=10); ax.legend(fontsize=7, ncol=4, loc="upper center")
+    ax.hlines([c[a] for a, _ in _BAR_ATTRIBUTES], x - 1.5 * w, x + 1.5 * w, colors="black", linestyles=":",
+              label="chance")
+    ax.set_xticks(x)
+    ax.set_xticklabels([name for _, name in _BAR_ATTRIBUTES])
+    ax.set_ylim(0, 1.2)
+    ax.set_yticks(np.linspace(0, 1, 6))
+    ax.set_ylabel("accuracy")
+    ax.set_title(f"{palette_n ** 3} colours", fontsize=10)
+    ax.legend(fontsize=7, ncol=4, loc="upper center")
     return ax
 
 # %% ../nbs/08e_plots.ipynb #91d3d3a6
 FIGURES_ENV = "SYSGEN_FIGURES"   # where figures go instead of results/figures (tests point it at a temporary folder)
 
 def figures_dir(start=None) -> Path:
-    "Where pages save their figures: $SYSGEN_FIGURES, else results/figures of the checkout holding `start` (the working directory)."
-    if os.environ.get(FIGURES_ENV): return Path(os.environ[FIGURES_ENV])
+    ("Where pages save their figures: $SYSGEN_FIGURES, else results/figures of the checkout holding `start` (the "
+     "working directory).")
+    if os.environ.get(FIGURES_ENV):
+        return Path(os.environ[FIGURES_ENV])
     project = project_root(start)
     if project is None:
-        raise FileNotFoundError(f"no figures folder: {Path(start or Path.cwd()).resolve()} is not inside a sysgen checkout; set ${FIGURES_ENV}")
+        raise FileNotFoundError(f"no figures folder: {Path(start or Path.cwd()).resolve()} is not inside a sysgen "
+                                f"checkout; set ${FIGURES_ENV}")
     return project / "results" / "figures"
 
 # %% ../nbs/08e_plots.ipynb #ba233132
 class FigureFile:
-    "A figure saved as a file, shown in a notebook as a Markdown image whose path is relative to the working directory (the notebook's folder)."
+    ("A figure saved as a file, shown in a notebook as a Markdown image whose path is relative to the working "
+     "directory (the notebook's folder).")
     def __init__(self, path, alt: str): self.path, self.alt = Path(path), alt
     def _repr_markdown_(self) -> str:
         return f"![{self.alt}]({Path(os.path.relpath(self.path.resolve(), Path.cwd().resolve())).as_posix()})"
@@ -160,11 +194,14 @@ class FigureFile:
 # %% ../nbs/08e_plots.ipynb #9513bce9
 def _alt(fig) -> str:
     "A figure's titles, as the text that stands for it."
-    titles = [t for t in ([fig._suptitle.get_text()] if fig._suptitle else []) + [ax.get_title() for ax in fig.axes] if t]
+    titles = [t for t in ([fig._suptitle.get_text()] if fig._suptitle else []) + [ax.get_title() for ax in fig.axes]
+              if t]
     return re.sub(r"[\[\]\n]+", " ", "; ".join(titles)).strip()
 
 def figure_file(name: str, fig=None, alt: str | None = None, folder=None) -> FigureFile:
-    "Save `fig` (default: the current figure) as `name`.png in `folder` (default `figures_dir`), rewriting the file only when its bytes change, close it, and return it to show (a `FigureFile`); `alt` (default: its titles) stands for the image in text."
+    ("Save `fig` (default: the current figure) as `name`.png in `folder` (default `figures_dir`), rewriting the file "
+     "only when its bytes change, close it, and return it to show (a `FigureFile`); `alt` (default: its titles) stands "
+     "for the image in text.")
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", name):
         raise ValueError(f"figure name {name!r}: use lower-case letters, digits, '-' and '_'")
     fig = fig if fig is not None else plt.gcf()
@@ -172,5 +209,6 @@ def figure_file(name: str, fig=None, alt: str | None = None, folder=None) -> Fig
     fig.savefig(buf, format="png", bbox_inches="tight", metadata={"Software": None})   # no version or date in the file
     plt.close(fig)
     path, data = Path(folder or figures_dir()) / f"{name}.png", buf.getvalue()
-    if not (path.is_file() and path.read_bytes() == data): atomic_write(path, lambda tmp: Path(tmp).write_bytes(data))
+    if not (path.is_file() and path.read_bytes() == data):
+        atomic_write(path, lambda tmp: Path(tmp).write_bytes(data))
     return FigureFile(path, alt or _alt(fig) or name)

@@ -21,19 +21,23 @@ __all__ = ['rule_dates', 'machine_sd', 'run_sample', 'provenance', 'counted']
 
 # %% ../nbs/10c_readings.ipynb #adfd331f
 def rule_dates() -> dict[str, str]:
-    "{rule: the date it was registered} for the rules registered with a date (checks.json 'rule_dates'; draws_v2 in draws-and-shift.json)."
+    ("{rule: the date it was registered} for the rules registered with a date (checks.json 'rule_dates'; draws_v2 in "
+     "draws-and-shift.json).")
     reg, q = load_registry(), load_questions()
     out = {k: v["frozen"]["date"] for k, v in reg.get("rule_dates", {}).items() if isinstance(v, dict)}
-    if "draws_v2" in q: out["draws_v2"] = q["draws_v2"]["frozen"]["date"]
+    if "draws_v2" in q:
+        out["draws_v2"] = q["draws_v2"]["frozen"]["date"]
     return out
 
 # %% ../nbs/10c_readings.ipynb #de25e4ec
 _TAU: dict = {}
 
 def machine_sd(metric: str, root=None) -> tuple[float, int]:
-    "(τ, pairs): the root mean square of the differences in `metric` between two committed runs of one configuration and seed on different machine kinds (rule machines_v3)."
+    ("(τ, pairs): the root mean square of the differences in `metric` between two committed runs of one configuration "
+     "and seed on different machine kinds (rule machines_v3).")
     k = str(root)
-    if k not in _TAU: _TAU[k] = machine_pairs(root)
+    if k not in _TAU:
+        _TAU[k] = machine_pairs(root)
     v = _TAU[k][metric].dropna() if metric in _TAU[k].columns else pd.Series(dtype=float)
     return (float(np.sqrt((v ** 2).mean())) if len(v) else float("nan")), int(len(v))
 
@@ -48,7 +52,8 @@ def _date(d: str | None):
     return datetime.fromisoformat(d) if d else None
 
 def provenance(check: Check, sample: RunSample, dates: dict, starts: dict | None = None) -> dict:
-    "{'prospective': every run it reads started at or after the check's and its rules' dates (None: some start undated), 'rules': {rule: date}, 'runs': how many it reads, 'first_start'}."
+    ("{'prospective': every run it reads started at or after the check's and its rules' dates (None: some start "
+     "undated), 'rules': {rule: date}, 'runs': how many it reads, 'first_start'}.")
     rules = {r: dates[r] for r in check.rules if r in dates}
     when = [d for d in [_date(check.frozen.get("date"))] + [_date(d) for d in rules.values()] if d is not None]
     need = max(when) if when else None
@@ -58,16 +63,22 @@ def provenance(check: Check, sample: RunSample, dates: dict, starts: dict | None
         dirs += list(r["run_dir"]) if "run_dir" in r.columns else []
     dirs = list(dict.fromkeys(dirs))
     got = [(starts or {}).get(d) or run_start(d)[1] for d in dirs]
-    if not dirs: return dict(prospective=None, rules=rules, runs=0, first_start=None)
+    if not dirs:
+        return dict(prospective=None, rules=rules, runs=0, first_start=None)
     pro = None if any(g is None for g in got) or need is None else all(_date(g) >= need for g in got)
     return dict(prospective=pro, rules=rules, runs=len(dirs), first_start=min((g for g in got if g), default=None))
 
 # %% ../nbs/10c_readings.ipynb #18e839a0
 def counted(check: Check, reading, oc: dict, chosen: bool = False) -> tuple[bool, str]:
-    "(whether `check` counts toward its experiment's verdict, why not): a gate never counts; nor a check above the false-alarm ceiling, one that cannot reach both outcomes at n = 3, one at ceiling, or one that reads back the recipe's choice."
-    if isinstance(check, IdGate): return False, "a gate, not a finding"
-    if chosen: return False, "chose the recipe"
-    if reading.outcome.startswith("at ceiling"): return False, "at ceiling: cannot test"
+    ("(whether `check` counts toward its experiment's verdict, why not): a gate never counts; nor a check above the "
+     "false-alarm ceiling, one that cannot reach both outcomes at n = 3, one at ceiling, or one that reads back the "
+     "recipe's choice.")
+    if isinstance(check, IdGate):
+        return False, "a gate, not a finding"
+    if chosen:
+        return False, "chose the recipe"
+    if reading.outcome.startswith("at ceiling"):
+        return False, "at ceiling: cannot test"
     if not check.can_decide(MIN_SEEDS if not hasattr(check, "family") or not check.family else len(check.family)):
         return False, f"cannot reach both outcomes at its n"
     if oc["false_alarm"] is not None and oc["false_alarm"] > MAX_FALSE_ALARM:

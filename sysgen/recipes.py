@@ -16,14 +16,18 @@ __all__ = ['CONFIGS', 'REASONS', 'LINEAGE', 'PAPER_SCENES', 'PSCENE_SEARCH', 'RE
 # %% ../nbs/06b_recipes.ipynb #d0c1e8c8
 CONFIGS: dict[str, TrainConfig] = {}   # every recipe by name, in the order defined
 REASONS: dict[str, str] = {}           # its one-line reason
-LINEAGE: list[str] = []                # the recipes of the CPU search, oldest first: each qualified to replace the one before
+# the recipes of the CPU search, oldest first: each qualified to replace the one before
+LINEAGE: list[str] = []
 
 def recipe(config: TrainConfig, reason: str, lineage: bool = True) -> TrainConfig:
     "Register `config` under its name with its one-line `reason`; `lineage`: one of the CPU search's recipes."
-    if config.name in CONFIGS: raise ValueError(f"a recipe named {config.name!r} exists already")
-    if not reason or "\n" in reason: raise ValueError(f"the reason of {config.name!r} must be one line")
+    if config.name in CONFIGS:
+        raise ValueError(f"a recipe named {config.name!r} exists already")
+    if not reason or "\n" in reason:
+        raise ValueError(f"the reason of {config.name!r} must be one line")
     CONFIGS[config.name], REASONS[config.name] = config, reason
-    if lineage: LINEAGE.append(config.name)
+    if lineage:
+        LINEAGE.append(config.name)
     return config
 
 # %% ../nbs/06b_recipes.ipynb #fc54d250
@@ -42,12 +46,15 @@ recipe(TrainConfig(name="tiny", palette=2, n_train=64, n_val=16, image_size=32, 
 # %% ../nbs/06b_recipes.ipynb #aed54bd4
 recipe(TrainConfig(name="baby", n_objects=(2, 4), text_len=20, fov=30.0, mask_shape=0.5, bf16=True, steps=5000,
                    eval_every=500, ckpt_every=500),
-       "64×64 images, 2–4 objects and the paper's patch projection: its model had not learned the task, so its runs judge nothing.");
+       "64×64 images, 2–4 objects and the paper's patch projection: its model had not learned the task, so its runs "
+       "judge nothing.");
 
 # %% ../nbs/06b_recipes.ipynb #5b6c574b
 recipe(TrainConfig(name="baby2", image_size=128, patch=16, patch_norm=False, stem="conv", fov=20.0, extent=2.0,
-                   n_objects=(3, 6), text_len=30, mask_p=0.3, mask_shape=0.5, steps=6000, eval_every=500, ckpt_every=500),
-       "128×128 images, a convolutional stem and larger objects: its short position embeddings let it bind words to objects only weakly.");
+                   n_objects=(3, 6), text_len=30, mask_p=0.3, mask_shape=0.5, steps=6000, eval_every=500,
+                   ckpt_every=500),
+       "128×128 images, a convolutional stem and larger objects: its short position embeddings let it bind words to "
+       "objects only weakly.");
 
 # %% ../nbs/06b_recipes.ipynb #20d707e4
 recipe(replace(CONFIGS["baby2"], name="baby3", position_std=1.0),
@@ -59,30 +66,39 @@ recipe(replace(CONFIGS["baby3"], name="baby4", steps=24_000),
 
 # %% ../nbs/06b_recipes.ipynb #8288a618
 recipe(replace(CONFIGS["baby4"], name="baby5", optimizer="muon", schedule="wsd", lr=2e-3, steps=6000),
-       "`baby4` with Muon, a warm-up–stable–decay schedule and twice the peak rate on a quarter of its samples: three seeds on 8, 64 and 216 colours met every ID target.");
+       "`baby4` with Muon, a warm-up–stable–decay schedule and twice the peak rate on a quarter of its samples: three "
+       "seeds on 8, 64 and 216 colours met every ID target.");
 
 # %% ../nbs/06b_recipes.ipynb #482a5bd1
-PAPER_SCENES = dict(fov=40.0, extent=3.0, n_objects=(3, 10), text_len=50)   # the paper's camera and object counts (nbs/paper.ipynb)
+# the paper's camera and object counts (nbs/paper.ipynb)
+PAPER_SCENES = dict(fov=40.0, extent=3.0, n_objects=(3, 10), text_len=50)
 recipe(replace(CONFIGS["baby5"], name="pscene", lr=1e-3, **PAPER_SCENES),
-       "`baby5` on the paper's scenes at half the peak rate: at 2e-3 one seed of three never left the loss plateau.", lineage=False)
+       "`baby5` on the paper's scenes at half the peak rate: at 2e-3 one seed of three never left the loss plateau.",
+       lineage=False)
 recipe(replace(CONFIGS["baby5"], name="pscene_10k", lr=1e-3, steps=10_000, **PAPER_SCENES),
-       "`pscene` trained 10 000 steps: the seeds that learned on the paper's scenes had not converged at 6 000.", lineage=False)
+       "`pscene` trained 10 000 steps: the seeds that learned on the paper's scenes had not converged at 6 000.",
+       lineage=False)
 recipe(replace(CONFIGS["baby5"], name="pscene_warm10k", warmup=1000, steps=10_000, **PAPER_SCENES),
-       "`baby5` on the paper's scenes with a 1 000-step warm-up and 10 000 steps: baby5's rate, an easier start.", lineage=False)
+       "`baby5` on the paper's scenes with a 1 000-step warm-up and 10 000 steps: baby5's rate, an easier start.",
+       lineage=False)
 recipe(replace(CONFIGS["baby5"], name="pscene_slow10k", lr=5e-4, warmup=500, steps=10_000, **PAPER_SCENES),
-       "`baby5` on the paper's scenes at a quarter of the peak rate, 10 000 steps: the slowest candidate within 2× baby5's FLOPs.", lineage=False);
+       "`baby5` on the paper's scenes at a quarter of the peak rate, 10 000 steps: the slowest candidate within 2× "
+       "baby5's FLOPs.", lineage=False);
 PSCENE_SEARCH = ["pscene", "pscene_10k", "pscene_warm10k", "pscene_slow10k"]   # the registered order of the search
 
 # %% ../nbs/06b_recipes.ipynb #63995851
 RECIPE = "baby5"
 EARLIER_RECIPES = {n: REASONS[n] for n in reversed(LINEAGE[:LINEAGE.index(RECIPE)])}   # newest first
 SEES_FROM = "baby4"          # the first recipe whose three seeds met every in-distribution target
-JUDGING_RECIPES = list(reversed(LINEAGE[LINEAGE.index(SEES_FROM):LINEAGE.index(RECIPE) + 1]))   # newest first: RECIPE, then the earlier ones that see
+# newest first: RECIPE, then the earlier ones that see
+JUDGING_RECIPES = list(reversed(LINEAGE[LINEAGE.index(SEES_FROM):LINEAGE.index(RECIPE) + 1]))
 
 # %% ../nbs/06b_recipes.ipynb #84b1add8
 def get_config(name: str = RECIPE, **overrides) -> TrainConfig:
     "The recipe `name` (default: `RECIPE`) with some fields replaced."
-    if name not in CONFIGS: raise ValueError(f"unknown configuration {name!r}: expected one of {', '.join(CONFIGS)}")
+    if name not in CONFIGS:
+        raise ValueError(f"unknown configuration {name!r}: expected one of {', '.join(CONFIGS)}")
     unknown = set(overrides) - {f.name for f in fields(TrainConfig)}
-    if unknown: raise ValueError(f"unknown configuration keys {sorted(unknown)}")
+    if unknown:
+        raise ValueError(f"unknown configuration keys {sorted(unknown)}")
     return replace(CONFIGS[name], **overrides)

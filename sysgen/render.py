@@ -23,7 +23,9 @@ __all__ = ['SHADING', 'MARK', 'Shading', 'hit_box', 'hit_sphere', 'hit_cylinder'
            'visible_fraction', 'visibility_check', 'object_boxes', 'mark_objects', 'footprints', 'render_benchmark']
 
 # %% ../nbs/01_render.ipynb #a0413eb0
-def _unit(v): v = np.asarray(v, np.float64); return v / np.linalg.norm(v)
+def _unit(v):
+    v = np.asarray(v, np.float64)
+    return v / np.linalg.norm(v)
 
 @dataclass(frozen=True)
 class Shading:
@@ -175,9 +177,12 @@ def _shadow_hits(g: dict, shape: int, cols, rows, size: int, focal: float, camer
     dl = _rotate(L[:, None].expand(3, len(g["cos"])), g["cos"], g["sin"])
     d = [dl[i, :, None, None] for i in range(3)]
     half, rad = g["half"][:, None, None], g["r"][:, None, None]
-    if shape == 0:   near, far, _ = hit_box([ox, oy, oz], d, half)
-    elif shape == 1: near, far = hit_sphere([ox, oy, oz], d, rad)
-    else:            near, far, _ = hit_cylinder([ox, oy, oz], d, rad, half)
+    if shape == 0:
+        near, far, _ = hit_box([ox, oy, oz], d, half)
+    elif shape == 1:
+        near, far = hit_sphere([ox, oy, oz], d, rad)
+    else:
+        near, far, _ = hit_cylinder([ox, oy, oz], d, rad, half)
     return (near <= far) & (far > 0) & (dz < 0)
 
 # %% ../nbs/01_render.ipynb #a5167c65
@@ -189,7 +194,8 @@ def _shade(n, d, rgb, metal, L, L2, s: Shading):
         d = d / (d * d).sum(0).sqrt()
         refl_z = d[2] - 2 * (d * n).sum(0) * n[2]
         env = 0.25 + 0.75 * ((refl_z + 0.1) / 0.6).clamp(0, 1)
-        h = L - d; h = h / (h * h).sum(0).sqrt()
+        h = L - d
+        h = h / (h * h).sum(0).sqrt()
         spec = s.highlight * (n * h).sum(0).clamp(min=0) ** s.shininess
         sheen = s.sheen * env * env                    # an untinted share of the reflection: metal looks glossy
         shiny = rgb * (s.metal_diffuse * diffuse + s.metal_reflect * env)[:, None] + (sheen + spec)[:, None]
@@ -198,18 +204,22 @@ def _shade(n, d, rgb, metal, L, L2, s: Shading):
 
 # %% ../nbs/01_render.ipynb #740609d9
 def _normals(shape: int, g: dict, which, flat, t, o, d, axis=None, cap=None) -> list:
-    "Unit surface normals (3 tensors, object frame) at the hit points `flat` of one group: box faces, sphere, cylinder side or cap."
+    ("Unit surface normals (3 tensors, object frame) at the hit points `flat` of one group: box faces, sphere, "
+     "cylinder side or cap.")
     if shape == 0:
         ax = axis.reshape(-1)[flat]
         return [torch.where(ax == i, -torch.sign(d[i]), 0.0) for i in range(3)]
     rw = g["r"][which]
-    if shape == 1: return [(o[i] + t * d[i]) / rw for i in range(3)]
+    if shape == 1:
+        return [(o[i] + t * d[i]) / rw for i in range(3)]
     capw = cap.reshape(-1)[flat]
-    return [torch.where(capw, 0.0, (o[i] + t * d[i]) / rw) for i in range(2)] + [torch.where(capw, -torch.sign(d[2]), 0.0)]
+    return ([torch.where(capw, 0.0, (o[i] + t * d[i]) / rw) for i in range(2)]
+            + [torch.where(capw, -torch.sign(d[2]), 0.0)])
 
 # %% ../nbs/01_render.ipynb #2133d73b
 def _group_hits(obj: dict, ids: np.ndarray, shape: int, size: int, camera: Camera, T) -> tuple:
-    "Camera rays against the objects `ids` (one shape, one size): footprints, and per hit (pixel, z-key, object, normal, ray, cos, sin)."
+    ("Camera rays against the objects `ids` (one shape, one size): footprints, and per hit (pixel, z-key, object, "
+     "normal, ray, cos, sin).")
     focal, idt = camera.focal(size), T(ids)
     theta = T(obj["theta"][ids]).float()
     g = dict(cos=torch.cos(theta), sin=torch.sin(theta), centre=T(obj["centre"][ids]).float(),
@@ -219,9 +229,12 @@ def _group_hits(obj: dict, ids: np.ndarray, shape: int, size: int, camera: Camer
     o, d = _camera_rays(g, cols, rows, size, focal, camera)
     half, rad = g["half"][:, None, None], g["r"][:, None, None]
     axis = cap = None
-    if shape == 0:   near, far, axis = hit_box(o, d, half)
-    elif shape == 1: near, far = hit_sphere(o, d, rad)
-    else:            near, far, cap = hit_cylinder(o, d, rad, half)
+    if shape == 0:
+        near, far, axis = hit_box(o, d, half)
+    elif shape == 1:
+        near, far = hit_sphere(o, d, rad)
+    else:
+        near, far, cap = hit_cylinder(o, d, rad, half)
     hit = (near <= far) & (near > 0)
     footprint = hit.sum((1, 2))
     hit &= ((cols >= 0) & (cols < size))[:, None, :] & ((rows >= 0) & (rows < size))[:, :, None]
@@ -232,7 +245,8 @@ def _group_hits(obj: dict, ids: np.ndarray, shape: int, size: int, camera: Camer
     t = near.reshape(-1)[flat]
     dd, oo = [v.reshape(-1)[flat] for v in d], [v.reshape(-1)[which] for v in o]
     n = _normals(shape, g, which, flat, t, oo, dd, axis, cap)
-    key = (t.view(torch.int32).to(torch.int64) << 24) | idt[which]      # depth bits, then the object: ties break the same way
+    # depth bits, then the object: ties break the same way
+    key = (t.view(torch.int32).to(torch.int64) << 24) | idt[which]
     return g, pix0, footprint, (pix, key, idt[which], torch.stack(n), torch.stack(dd), g["cos"][which], g["sin"][which])
 
 # %% ../nbs/01_render.ipynb #3f83aae1
@@ -255,15 +269,19 @@ def _render_batch(scenes: Scenes, size: int, camera: Camera, shading: Shading, s
     L, L2 = (torch.tensor(_unit(v), dtype=torch.float32, device=dev) for v in (shading.key_light, shading.fill_light))
     zbuf = torch.full((B * size * size,), torch.iinfo(torch.int64).max, dtype=torch.int64, device=dev)
     shadow = torch.zeros(B * size * size, dtype=torch.bool, device=dev)
-    footprint, visible, hits = torch.zeros(O, dtype=torch.int64, device=dev), torch.zeros(O, dtype=torch.int64, device=dev), []
-    for shape, big in itertools.product(range(3), range(2)):            # one group per shape and size: same ray-casting code
+    footprint, visible, hits = (torch.zeros(O, dtype=torch.int64, device=dev),
+                                torch.zeros(O, dtype=torch.int64, device=dev), [])
+    # one group per shape and size: same ray-casting code
+    for shape, big in itertools.product(range(3), range(2)):
         ids = np.flatnonzero((obj["shape"] == shape) & (obj["big"] == big))
-        if not len(ids): continue
+        if not len(ids):
+            continue
         g, pix0, foot, hit = _group_hits(obj, ids, shape, size, camera, T)
         footprint[T(ids)] = foot
         zbuf.scatter_reduce_(0, hit[0], hit[1], "amin")
         hits.append(hit)
-        if shade: shadow[_shadow_pixels(obj, ids, shape, g, pix0, size, camera, L, T)] = True   # visibility needs no shadows
+        if shade:
+            shadow[_shadow_pixels(obj, ids, shape, g, pix0, size, camera, L, T)] = True   # visibility needs no shadows
     img = None
     if shade:
         lit, dark = _floor(size, camera, shading, str(dev))
@@ -281,7 +299,8 @@ def _render_batch(scenes: Scenes, size: int, camera: Camera, shading: Shading, s
 # %% ../nbs/01_render.ipynb #665a6d14
 def render(scenes: Scenes, size: int = 64, antialias: int = 1, camera: Camera = CAMERA, shading: Shading = SHADING,
            batch_size: int = 512, visibility: bool = False, device="cpu"):
-    "Render `scenes` to uint8 CPU images (B, 3, size, size), computed on `device`; with `visibility=True` also the visible fraction of each object (B, K)."
+    ("Render `scenes` to uint8 CPU images (B, 3, size, size), computed on `device`; with `visibility=True` also the "
+     "visible fraction of each object (B, K).")
     if not (isinstance(size, (int, np.integer)) and size >= 8):
         raise ValueError(f"image size must be an integer ≥ 8, got {size!r}")
     if not (isinstance(antialias, (int, np.integer)) and 1 <= antialias <= 8):
@@ -296,7 +315,8 @@ def render(scenes: Scenes, size: int = 64, antialias: int = 1, camera: Camera = 
             batch = scenes[s:s + batch_size]
             img, vis, foot, obj = _render_batch(batch, full, camera, shading, device=dev)
             img = img.view(len(batch), full, full, 3).permute(0, 3, 1, 2)
-            if antialias > 1: img = F.avg_pool2d(img, antialias)
+            if antialias > 1:
+                img = F.avg_pool2d(img, antialias)
             out[s:s + len(batch)] = img.mul(255).add_(0.5).clamp_(0, 255).to(torch.uint8).cpu()   # round to nearest
             frac[s + obj["scene"], obj["slot"]] = vis / np.maximum(foot, 1)
     return (out, frac) if visibility else out
@@ -320,7 +340,8 @@ def single_object(shape: int, material: int, color: int = 0, size: int = 1, rota
     return from_objects([row], [0], palette_n)
 
 # %% ../nbs/01_render.ipynb #87165914
-def visible_fraction(scenes: Scenes, size: int = 64, camera: Camera = CAMERA, batch_size: int = 512, device="cpu") -> np.ndarray:
+def visible_fraction(scenes: Scenes, size: int = 64, camera: Camera = CAMERA, batch_size: int = 512,
+                     device="cpu") -> np.ndarray:
     "What `render(..., visibility=True)` reports (B, K), from the z-buffer alone: no shadows, no shading."
     frac = np.full(scenes.shape.shape, np.nan)
     with torch.inference_mode():
@@ -332,7 +353,8 @@ def visible_fraction(scenes: Scenes, size: int = 64, camera: Camera = CAMERA, ba
 
 def visibility_check(size: int = 64, min_fraction: float = 0.5, camera: Camera = CAMERA):
     "An `accept` function for `sample_scenes`: True for scenes whose objects all show ≥ `min_fraction` of themselves."
-    if not 0 <= min_fraction <= 1: raise ValueError(f"min_fraction must be in [0, 1], got {min_fraction}")
+    if not 0 <= min_fraction <= 1:
+        raise ValueError(f"min_fraction must be in [0, 1], got {min_fraction}")
     def accept(scenes: Scenes) -> np.ndarray:
         frac = visible_fraction(scenes, size, camera)
         return np.all(np.where(scenes.mask, frac >= min_fraction, True), axis=1)
@@ -343,7 +365,9 @@ MARK = (255, 0, 255)    # magenta: the colour of the marks, bright against the g
 
 def object_boxes(scenes: Scenes, size: int = 64, camera: Camera = CAMERA, batch_size: int = 512,
                  device="cpu") -> np.ndarray:
-    "(B, K, 4) the pixel rectangle (col0, row0, col1, row1; inclusive) each object shows in a `size`×`size` image: the bounds of the pixels the z-buffer gives it, one ray per pixel; -1 for an empty slot or an object hidden whole."
+    ("(B, K, 4) the pixel rectangle (col0, row0, col1, row1; inclusive) each object shows in a `size`×`size` image: "
+     "the bounds of the pixels the z-buffer gives it, one ray per pixel; -1 for an empty slot or an object hidden "
+     "whole.")
     dev = as_device(device)
     T = lambda a: torch.from_numpy(a).to(dev)
     B, K = scenes.shape.shape
@@ -355,7 +379,8 @@ def object_boxes(scenes: Scenes, size: int = 64, camera: Camera = CAMERA, batch_
             zbuf = torch.full((len(batch) * size * size,), empty, dtype=torch.int64, device=dev)
             for shape, big in itertools.product(range(3), range(2)):
                 ids = np.flatnonzero((obj["shape"] == shape) & (obj["big"] == big))
-                if len(ids): zbuf.scatter_reduce_(0, *_group_hits(obj, ids, shape, size, camera, T)[3][:2], "amin")
+                if len(ids):
+                    zbuf.scatter_reduce_(0, *_group_hits(obj, ids, shape, size, camera, T)[3][:2], "amin")
             zbuf = zbuf.cpu().numpy()
             pix = np.flatnonzero(zbuf != empty)
             o = zbuf[pix] & (2 ** 24 - 1)                    # the object: the low bits of its z-key (`_group_hits`)
@@ -370,7 +395,9 @@ def object_boxes(scenes: Scenes, size: int = 64, camera: Camera = CAMERA, batch_
 
 def mark_objects(images: torch.Tensor, boxes: np.ndarray, which: np.ndarray, colour=MARK,
                  width: int = 1) -> torch.Tensor:
-    "A copy of uint8 `images` (B, 3, H, W) with a rectangle of `colour`, `width` pixels wide, around each object where `which` (B, K) is True: just outside its box (`object_boxes`) where the image has room, so the object stays uncovered."
+    ("A copy of uint8 `images` (B, 3, H, W) with a rectangle of `colour`, `width` pixels wide, around each object "
+     "where `which` (B, K) is True: just outside its box (`object_boxes`) where the image has room, so the object "
+     "stays uncovered.")
     out, (H, W) = images.clone(), images.shape[2:]
     c = torch.tensor(colour, dtype=torch.uint8)[:, None]
     for b, k in zip(*np.nonzero(np.asarray(which) & (boxes[..., 0] >= 0))):
@@ -407,4 +434,5 @@ def render_benchmark(size: int = 64, images: int = 4000, batch_size: int = 512, 
         times.append(time.perf_counter() - t0)
     sec = float(np.median(times))
     return dict(size=size, images=images, antialias=antialias, batch_size=batch_size,
-                device=str(device), threads=torch.get_num_threads(), seconds=round(sec, 3), images_per_s=round(images / sec, 1))
+                device=str(device), threads=torch.get_num_threads(), seconds=round(sec, 3),
+                images_per_s=round(images / sec, 1))

@@ -26,12 +26,17 @@ def choose_threads(requested: int | None = None, environ=None) -> int:
     if requested is not None and (isinstance(requested, bool) or not isinstance(requested, int) or requested < 0):
         raise ValueError(f"--threads must be a whole number ≥ 1 (or 0 for the default), got {requested!r}; "
                          "try --threads 1")
-    if requested: return requested
+    if requested:
+        return requested
     omp = environ.get("OMP_NUM_THREADS", "").strip()
-    if not omp: return 1
-    try: n = int(omp.split(",")[0])                        # OpenMP allows a list for nested levels: take the first
-    except ValueError: n = 0
-    if n < 1: raise ValueError(f"OMP_NUM_THREADS={omp!r} is not a number of threads ≥ 1; unset it or set OMP_NUM_THREADS=1")
+    if not omp:
+        return 1
+    try:
+        n = int(omp.split(",")[0])                        # OpenMP allows a list for nested levels: take the first
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise ValueError(f"OMP_NUM_THREADS={omp!r} is not a number of threads ≥ 1; unset it or set OMP_NUM_THREADS=1")
     return n
 
 # %% ../nbs/00a_runtime.ipynb #4e5c9daf
@@ -41,19 +46,24 @@ def torch_threads(n: int):
     import torch
     before = torch.get_num_threads()
     torch.set_num_threads(n)
-    try: yield n
-    finally: torch.set_num_threads(before)
+    try:
+        yield n
+    finally:
+        torch.set_num_threads(before)
 
 # %% ../nbs/00a_runtime.ipynb #765a33ad
 def _cpuinfo() -> str | None:
-    try: return Path("/proc/cpuinfo").read_text()
-    except OSError: return None
+    try:
+        return Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return None
 
 def _cpuinfo_items(cpuinfo: str | None):
     "The `key: value` lines of /proc/cpuinfo text, stripped, in order."
     for line in (cpuinfo or "").splitlines():
         key, sep, value = line.partition(":")
-        if sep: yield key.strip(), value.strip()
+        if sep:
+            yield key.strip(), value.strip()
 
 def cpu_flags(cpuinfo: str | None) -> frozenset[str] | None:
     "Feature flags of the first processor in /proc/cpuinfo text (x86 `flags`, ARM `Features`); None without them."
@@ -63,19 +73,25 @@ def cpu_model(cpuinfo: str | None = None) -> str:
     "The CPU's model name (/proc/cpuinfo on Linux, sysctl on macOS, else what `platform` knows)."
     text = _cpuinfo() if cpuinfo is None else cpuinfo
     for key, value in _cpuinfo_items(text):
-        if key in ("model name", "Model", "Hardware") and value: return value
+        if key in ("model name", "Model", "Hardware") and value:
+            return value
     if cpuinfo is None and platform.system() == "Darwin":
-        try: return subprocess.run(["sysctl", "-n", "machdep.cpu.brand_string"], capture_output=True, text=True,
-                                   check=True).stdout.strip()
-        except (OSError, subprocess.CalledProcessError): pass
+        try:
+            return subprocess.run(["sysctl", "-n", "machdep.cpu.brand_string"], capture_output=True, text=True,
+                                  check=True).stdout.strip()
+        except (OSError, subprocess.CalledProcessError):
+            pass
     return platform.processor() or platform.machine() or "unknown"
 
 def cpu_id(cpuinfo: str | None = None) -> str | None:
-    "An x86 CPU's family, model and stepping from /proc/cpuinfo text ('family 26 model 2 stepping 1'); None without them."
+    ("An x86 CPU's family, model and stepping from /proc/cpuinfo text ('family 26 model 2 stepping 1'); None without "
+     "them.")
     got = {}
     for key, value in _cpuinfo_items(_cpuinfo() if cpuinfo is None else cpuinfo):
-        if key == "processor" and got: break                                # the first processor only
-        if key in ("cpu family", "model", "stepping"): got[key] = value
+        if key == "processor" and got:
+            break                                # the first processor only
+        if key in ("cpu family", "model", "stepping"):
+            got[key] = value
     return None if "cpu family" not in got else (
         f"family {got['cpu family']} model {got.get('model', '?')} stepping {got.get('stepping', '?')}")
 
@@ -88,46 +104,60 @@ def native_bf16_cpu(flags) -> bool | None:
 
 def bf16_choice(requested, native: bool) -> bool:
     "Autocast to bf16? `requested` True or False is obeyed; 'auto' follows `native` (the device does bf16 natively)."
-    if isinstance(requested, bool): return requested
-    if requested == "auto": return bool(native)
+    if isinstance(requested, bool):
+        return requested
+    if requested == "auto":
+        return bool(native)
     raise ValueError(f"bf16 must be auto, true or false, got {requested!r}; e.g. --set bf16=auto")
 
 # %% ../nbs/00a_runtime.ipynb #50a315b5
 _MEASURED: dict = {}   # (n, seconds, rounds, threads) → the answer: one timing per process
 
 def bf16_matmul_fast(n: int = 512, seconds: float = 0.02, rounds: int = 5) -> bool:
-    "Measured here, once per process and thread count: is a bf16 n×n matrix multiply at least as fast as an fp32 one? Each precision's best of `rounds` interleaved timings of `seconds`."
+    ("Measured here, once per process and thread count: is a bf16 n×n matrix multiply at least as fast as an fp32 one? "
+     "Each precision's best of `rounds` interleaved timings of `seconds`.")
     import torch
     key = (n, seconds, rounds, torch.get_num_threads())
-    if key in _MEASURED: return _MEASURED[key]
+    if key in _MEASURED:
+        return _MEASURED[key]
     a = {dt: torch.randn(n, n).to(dt) for dt in (torch.bfloat16, torch.float32)}
     def rate(dt):
         reps, t0 = 0, time.perf_counter()
-        while time.perf_counter() - t0 < seconds: a[dt] @ a[dt]; reps += 1
+        while time.perf_counter() - t0 < seconds:
+            a[dt] @ a[dt]
+            reps += 1
         return reps / (time.perf_counter() - t0)
-    for x in a.values(): x @ x                                  # warm-up
+    for x in a.values():
+        x @ x                                  # warm-up
     best = dict.fromkeys(a, 0.0)
-    for _ in range(rounds):                                     # interleaved: a busy spell slows both, and the best survives it
-        for dt in a: best[dt] = max(best[dt], rate(dt))
+    # interleaved: a busy spell slows both, and the best survives it
+    for _ in range(rounds):
+        for dt in a:
+            best[dt] = max(best[dt], rate(dt))
     _MEASURED[key] = best[torch.bfloat16] >= best[torch.float32]
     return _MEASURED[key]
 
 def has_native_bf16(device="cpu", cpuinfo: str | None = None, measure=None) -> bool:
-    "Does `device` compute bf16 natively? CUDA: compute capability ≥ 8.0; CPU: its flags, else `measure()` (default `bf16_matmul_fast`)."
+    ("Does `device` compute bf16 natively? CUDA: compute capability ≥ 8.0; CPU: its flags, else `measure()` (default "
+     "`bf16_matmul_fast`).")
     import torch
     device = torch.device(device)
     if device.type == "cuda":
-        if torch.version.hip: return torch.cuda.is_bf16_supported()
+        if torch.version.hip:
+            return torch.cuda.is_bf16_supported()
         return torch.cuda.get_device_capability(device) >= (8, 0)
     native = native_bf16_cpu(cpu_flags(_cpuinfo() if cpuinfo is None else cpuinfo))
     return (measure or bf16_matmul_fast)() if native is None else native
 
 def bf16_pays(device="cpu", cpuinfo: str | None = None, measure=None) -> bool:
-    "The `auto` rule: CUDA: native bf16; CPU: not ruled out by its flags and `measure()`d (default `bf16_matmul_fast`) at least as fast as fp32."
+    ("The `auto` rule: CUDA: native bf16; CPU: not ruled out by its flags and `measure()`d (default "
+     "`bf16_matmul_fast`) at least as fast as fp32.")
     import torch
     device = torch.device(device)
-    if device.type == "cuda": return has_native_bf16(device)
-    return native_bf16_cpu(cpu_flags(_cpuinfo() if cpuinfo is None else cpuinfo)) is not False and (measure or bf16_matmul_fast)()
+    if device.type == "cuda":
+        return has_native_bf16(device)
+    return (native_bf16_cpu(cpu_flags(_cpuinfo() if cpuinfo is None else cpuinfo)) is not False
+            and (measure or bf16_matmul_fast)())
 
 # %% ../nbs/00a_runtime.ipynb #8e4311b7
 def resolve_bf16(requested, device="cpu", cpuinfo: str | None = None, measure=None) -> bool:
@@ -153,12 +183,15 @@ def attention_backend(requested: str = "auto", device="cpu") -> str:
     "The attention kernel for `device`: 'math' or 'fused' as requested; 'auto' is math on a CPU, fused elsewhere."
     import torch
     if requested not in ATTENTION:
-        raise ValueError(f"attention must be one of {', '.join(ATTENTION)} (--attention), got {requested!r}; try --attention auto")
-    if requested != "auto": return requested
+        raise ValueError(f"attention must be one of {', '.join(ATTENTION)} (--attention), got {requested!r}; try "
+                         f"--attention auto")
+    if requested != "auto":
+        return requested
     return "math" if torch.device(device).type == "cpu" else "fused"
 
 def attention_kernel(requested: str = "auto", device="cpu"):
-    "A context in which `F.scaled_dot_product_attention` runs `attention_backend(requested, device)`: the math kernel, or torch's own choice."
+    ("A context in which `F.scaled_dot_product_attention` runs `attention_backend(requested, device)`: the math "
+     "kernel, or torch's own choice.")
     from torch.nn.attention import SDPBackend, sdpa_kernel
     return sdpa_kernel(SDPBackend.MATH) if attention_backend(requested, device) == "math" else nullcontext()
 
@@ -171,12 +204,17 @@ def choose_device(requested: str = "auto", local_rank: int | None = None, cuda_a
     import torch
     if requested not in DEVICES:
         raise ValueError(f"device must be one of {', '.join(DEVICES)} (--device), got {requested!r}; try --device auto")
-    if requested == "cpu": return torch.device("cpu")
-    if cuda_available is None: cuda_available = torch.cuda.is_available()
+    if requested == "cpu":
+        return torch.device("cpu")
+    if cuda_available is None:
+        cuda_available = torch.cuda.is_available()
     if not cuda_available:
-        if requested == "auto": return torch.device("cpu")
-        why = "a CPU-only build" if torch.version.cuda is None else f"built for CUDA {torch.version.cuda}, but no GPU or driver is visible"
-        raise RuntimeError(f"--device cuda (device='cuda') asks for a GPU, but PyTorch {torch.__version__} here has none "
+        if requested == "auto":
+            return torch.device("cpu")
+        why = ("a CPU-only build" if torch.version.cuda is None
+               else f"built for CUDA {torch.version.cuda}, but no GPU or driver is visible")
+        raise RuntimeError(f"--device cuda (device='cuda') asks for a GPU, but PyTorch {torch.__version__} here has "
+                           f"none "
                            f"({why}); use --device cpu, or --device auto to take a GPU only where there is one")
     count = torch.cuda.device_count() if cuda_count is None else cuda_count
     index = local_rank or 0
@@ -200,14 +238,16 @@ def dist_backend(device) -> str:
 def as_device(device) -> torch.device:
     "'auto', 'cpu' or 'cuda' through `choose_device` (with its checks); a torch.device or 'cuda:1' as given."
     import torch
-    if isinstance(device, str) and device in DEVICES: return choose_device(device, local_rank())
+    if isinstance(device, str) and device in DEVICES:
+        return choose_device(device, local_rank())
     return torch.device(device)
 
 # %% ../nbs/00a_runtime.ipynb #45fa364e
 def synchronize(device) -> None:
     "Wait for the work queued on `device` (CUDA runs asynchronously; needed before reading a clock)."
     import torch
-    if torch.device(device).type == "cuda": torch.cuda.synchronize(device)
+    if torch.device(device).type == "cuda":
+        torch.cuda.synchronize(device)
 
 # %% ../nbs/00a_runtime.ipynb #2a3b73c9
 RUNTIME_BEFORE = {"attention": "fused"}   # what a run whose runtime record predates a field used (torch's own kernel)
@@ -215,17 +255,21 @@ RUNTIME_BEFORE = {"attention": "fused"}   # what a run whose runtime record pred
 _CPU_FEATURES = frozenset({"avx2", "fma", "avx512f", "avx512_bf16", "amx_bf16", "amx_tile", "asimd", "sve", "bf16"})
 
 def cpu_record(cpuinfo: str | None = None) -> dict:
-    "{'cpu', 'cpu_id', 'cpu_features'}: the CPU's model, family and the features that decide speed and precision (from /proc/cpuinfo text; default: this machine's)."
+    ("{'cpu', 'cpu_id', 'cpu_features'}: the CPU's model, family and the features that decide speed and precision "
+     "(from /proc/cpuinfo text; default: this machine's).")
     text = _cpuinfo() if cpuinfo is None else cpuinfo
-    return dict(cpu=cpu_model(text), cpu_id=cpu_id(text), cpu_features=sorted((cpu_flags(text) or frozenset()) & _CPU_FEATURES))
+    return dict(cpu=cpu_model(text), cpu_id=cpu_id(text),
+                cpu_features=sorted((cpu_flags(text) or frozenset()) & _CPU_FEATURES))
 
 def runtime_record(device="cpu", bf16: bool = False, threads: int | None = None, cpuinfo: str | None = None,
                    attention: str = "auto") -> dict:
-    "Device, its name, precision, attention kernel, threads, CPU model, family and features, torch, CUDA and Python versions: what a run used."
+    ("Device, its name, precision, attention kernel, threads, CPU model, family and features, torch, CUDA and Python "
+     "versions: what a run used.")
     import torch
     device = torch.device(device)
     cpu = cpu_record(cpuinfo)
-    return dict(device=str(device), device_name=torch.cuda.get_device_name(device) if device.type == "cuda" else cpu["cpu"],
+    return dict(device=str(device),
+                device_name=torch.cuda.get_device_name(device) if device.type == "cuda" else cpu["cpu"],
                 precision="bf16" if bf16 else "fp32", attention=attention_backend(attention, device),
                 threads=torch.get_num_threads() if threads is None else threads,
                 **cpu,

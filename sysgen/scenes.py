@@ -29,7 +29,8 @@ def vocabulary(attribute: str) -> tuple[str, ...]:
     "The values of a categorical `attribute` (colours depend on the palette: see `palette`)."
     table = {"shape": SHAPES, "size": SIZES, "material": MATERIALS}
     if attribute not in table:
-        raise ValueError(f"unknown attribute {attribute!r}: expected one of {sorted(table)} (colours come from `palette(n)`)")
+        raise ValueError(f"unknown attribute {attribute!r}: expected one of {sorted(table)} (colours come from "
+                         f"`palette(n)`)")
     return table[attribute]
 
 def half_extent(shape: str, size: str) -> float:
@@ -62,8 +63,10 @@ class Palette:
 
     def index(self, name: str) -> int:
         "Index of the colour called `name` (e.g. '#ff0000')."
-        try: return self.names.index(name.lower())
-        except ValueError: raise ValueError(f"colour {name!r} is not in the {len(self)}-colour palette") from None
+        try:
+            return self.names.index(name.lower())
+        except ValueError:
+            raise ValueError(f"colour {name!r} is not in the {len(self)}-colour palette") from None
 
     @property
     def corners(self) -> np.ndarray:
@@ -90,7 +93,8 @@ class Camera:
         "Unit vectors (forward, right, up) of the camera in world coordinates."
         f = np.subtract(self.look_at, self.position).astype(np.float64)
         f /= np.linalg.norm(f)
-        r = np.cross(f, [0.0, 0.0, 1.0]); r /= np.linalg.norm(r)
+        r = np.cross(f, [0.0, 0.0, 1.0])
+        r /= np.linalg.norm(r)
         return f, r, np.cross(r, f)
 
     def focal(self, size: int) -> float:
@@ -108,8 +112,10 @@ class Camera:
     def directions(self) -> dict[str, list[float]]:
         "CLEVR's `directions`: unit vectors in the floor plane (and up/down) as seen from this camera."
         f, r, _ = self.basis()
-        behind = np.array([f[0], f[1], 0.0]); behind /= np.linalg.norm(behind)
-        left = -np.array([r[0], r[1], 0.0]); left /= np.linalg.norm(left)
+        behind = np.array([f[0], f[1], 0.0])
+        behind /= np.linalg.norm(behind)
+        left = -np.array([r[0], r[1], 0.0])
+        left /= np.linalg.norm(left)
         up = np.array([0.0, 0.0, 1.0])
         return {k: v.tolist() for k, v in dict(behind=behind, front=-behind, left=left, right=-left,
                                                 above=up, below=-up).items()}
@@ -158,9 +164,12 @@ class Scenes:
     palette_n: int        # the palette the colour indices refer to
 
     def __post_init__(self):
-        self.shape = np.asarray(self.shape, np.int8); self.size = np.asarray(self.size, np.int8)
-        self.material = np.asarray(self.material, np.int8); self.color = np.asarray(self.color, np.int16)
-        self.xy = np.asarray(self.xy, np.float32); self.rotation = np.asarray(self.rotation, np.float32)
+        self.shape = np.asarray(self.shape, np.int8)
+        self.size = np.asarray(self.size, np.int8)
+        self.material = np.asarray(self.material, np.int8)
+        self.color = np.asarray(self.color, np.int16)
+        self.xy = np.asarray(self.xy, np.float32)
+        self.rotation = np.asarray(self.rotation, np.float32)
         self.seed = np.asarray(self.seed, np.int64)
         B, K = self.shape.shape
         for name in _FIELDS[1:]:
@@ -181,7 +190,8 @@ class Scenes:
 
     def __getitem__(self, i):
         if isinstance(i, (int, np.integer)):
-            if not -len(self) <= i < len(self): raise IndexError(f"scene {i} out of range for {len(self)} scenes")
+            if not -len(self) <= i < len(self):
+                raise IndexError(f"scene {i} out of range for {len(self)} scenes")
             names = palette(self.palette_n).names
             objs = [SceneObject(SHAPES[self.shape[i, k]], SIZES[self.size[i, k]], MATERIALS[self.material[i, k]],
                                 names[self.color[i, k]], float(self.xy[i, k, 0]), float(self.xy[i, k, 1]),
@@ -208,9 +218,11 @@ class Scenes:
 # %% ../nbs/00_scenes.ipynb #1a170ee7
 def concat(batches: Sequence[Scenes]) -> Scenes:
     "Join batches of scenes (same palette), padding object slots to the widest batch."
-    if not batches: raise ValueError("concat needs at least one batch of scenes")
+    if not batches:
+        raise ValueError("concat needs at least one batch of scenes")
     ns = {b.palette_n for b in batches}
-    if len(ns) > 1: raise ValueError(f"cannot concatenate scenes of different palettes {sorted(ns)}")
+    if len(ns) > 1:
+        raise ValueError(f"cannot concatenate scenes of different palettes {sorted(ns)}")
     K = max(b.shape.shape[1] for b in batches)
     def pad(a, fill):
         w = [(0, 0), (0, K - a.shape[1])] + [(0, 0)] * (a.ndim - 2)
@@ -243,7 +255,8 @@ class Layout:
 
     def __post_init__(self):
         lo, hi = self.n_objects
-        if not 1 <= lo <= hi: raise ValueError(f"n_objects must be a range (lo, hi) with 1 ≤ lo ≤ hi, got {self.n_objects}")
+        if not 1 <= lo <= hi:
+            raise ValueError(f"n_objects must be a range (lo, hi) with 1 ≤ lo ≤ hi, got {self.n_objects}")
 
 def _place(rng: np.random.Generator, radii: np.ndarray, layout: Layout, axes: np.ndarray, restarts: int = 10):
     "Positions (n, 2) for objects of bounding radii `radii`, or None if `restarts` layouts all got stuck."
@@ -258,7 +271,8 @@ def _place(rng: np.random.Generator, radii: np.ndarray, layout: Layout, axes: np
                 gap = np.linalg.norm(diff, axis=-1) - radii[i] - radii[None, :i]
                 along = np.abs(diff @ axes.T)                                   # (tries, placed, 2)
                 ok = ((gap >= layout.min_dist) & (along >= layout.margin).all(-1)).all(1)
-            if not ok.any(): break
+            if not ok.any():
+                break
             xy[i] = cand[np.argmax(ok)]
         else:
             return xy
@@ -298,14 +312,16 @@ def from_objects(rows: Sequence[dict], seeds: Sequence[int], palette_n: int) -> 
                xy=np.zeros((B, K, 2)), rotation=np.zeros((B, K)), seed=np.asarray(seeds), palette_n=palette_n)
     for i, r in enumerate(rows):
         n = len(r["shape"])
-        for f in _FIELDS: getattr(s, f)[i, :n] = r[f]
+        for f in _FIELDS:
+            getattr(s, f)[i, :n] = r[f]
     return s
 
 def sample_scenes(objects, n: int, seed=0, start: int = 0, layout: Layout = Layout(), camera: Camera = CAMERA,
                   accept: Callable[[Scenes], np.ndarray] | None = None, max_attempts: int = 100) -> Scenes:
     "Scenes `start … start+n-1` of the dataset seeded `seed`; scenes failing `accept` are redrawn."
     palette_n = getattr(objects, "palette_n", None)
-    if palette_n is None: raise ValueError("`objects` must say which palette its colours index (a `palette_n` attribute)")
+    if palette_n is None:
+        raise ValueError("`objects` must say which palette its colours index (a `palette_n` attribute)")
     index = np.arange(start, start + n)
     attempt = np.zeros(n, int)
     rows, seeds = [None] * n, [0] * n
@@ -314,7 +330,8 @@ def sample_scenes(objects, n: int, seed=0, start: int = 0, layout: Layout = Layo
         for j in todo:
             seeds[j] = scene_seed(seed, int(index[j]), int(attempt[j]))
             rows[j] = sample_scene(np.random.default_rng(seeds[j]), objects, layout, camera)
-        if accept is None: break
+        if accept is None:
+            break
         ok = np.asarray(accept(from_objects([rows[j] for j in todo], [seeds[j] for j in todo], palette_n)), bool)
         todo = todo[~ok]
         attempt[todo] += 1
@@ -327,7 +344,8 @@ def relationships(xyz: np.ndarray, camera: Camera = CAMERA, eps: float = 0.2) ->
     "CLEVR's spatial relationships between the objects at `xyz` (n, 3)."
     out = {}
     for name, vec in camera.directions().items():
-        if name in ("above", "below"): continue
+        if name in ("above", "below"):
+            continue
         proj = (xyz[None, :, :] - xyz[:, None, :]) @ np.asarray(vec)   # [i, j]: how far j is from i along vec
         out[name] = [[int(j) for j in np.flatnonzero(row > eps) if j != i] for i, row in enumerate(proj)]
     return out
@@ -355,7 +373,8 @@ def to_clevr(scenes: Scenes, split: str = "trainA", start: int = 0, image_size: 
 def from_clevr(data: dict, palette_n: int | None = None) -> Scenes:
     "Read CLEVR scene JSON (as written by `to_clevr`, or CLEVR's own with hex colour names) into `Scenes`."
     palette_n = palette_n or data.get("info", {}).get("palette")
-    if palette_n is None: raise ValueError("scene JSON does not record its palette: pass palette_n")
+    if palette_n is None:
+        raise ValueError("scene JSON does not record its palette: pass palette_n")
     pal = palette(palette_n)
     lookup = {"shape": {s: i for i, s in enumerate(SHAPES)}, "size": {s: i for i, s in enumerate(SIZES)},
               "material": {s: i for i, s in enumerate(MATERIALS)}}
@@ -364,10 +383,13 @@ def from_clevr(data: dict, palette_n: int | None = None) -> Scenes:
         obj = sc["objects"]
         row = {}
         for a, table in lookup.items():
-            try: row[a] = np.array([table[o[a]] for o in obj], int)
-            except KeyError as e: raise ValueError(f"scene {sc.get('image_index')}: unknown {a} {e.args[0]!r}") from None
+            try:
+                row[a] = np.array([table[o[a]] for o in obj], int)
+            except KeyError as e:
+                raise ValueError(f"scene {sc.get('image_index')}: unknown {a} {e.args[0]!r}") from None
         row["color"] = np.array([pal.index(o["color"]) for o in obj], int)
         row["xy"] = np.array([o["3d_coords"][:2] for o in obj], float).reshape(-1, 2)
         row["rotation"] = np.array([o["rotation"] for o in obj], float)
-        rows.append(row); seeds.append(sc.get("seed", -1))
+        rows.append(row)
+        seeds.append(sc.get("seed", -1))
     return from_objects(rows, seeds, palette_n)

@@ -32,7 +32,8 @@ _TRAIN_ONLY = ("n_train", "p_burst", "k")     # dataset fields that only change 
 def _eval_scenes(dataset_json: str, data_dir: str | None, split: str, n: int) -> Scenes:
     "The first `n` scenes of a validation split (cached: runs whose validation data are the same share them)."
     if data_dir is not None:
-        s = load_dataset(data_dir, verify=False).scenes(split); return s[np.arange(min(n, len(s)))]
+        s = load_dataset(data_dir, verify=False).scenes(split)
+        return s[np.arange(min(n, len(s)))]
     d = json.loads(dataset_json)
     d.update({k: DatasetConfig.__dataclass_fields__[k].default for k in _TRAIN_ONLY})
     return split_scenes(DatasetConfig.from_dict(d), split, 0, n)
@@ -63,31 +64,40 @@ def _cache_file() -> Path:
 # %% ../nbs/08g_scored.ipynb #7fd33a62
 def replay_counts(config, splits: Sequence[str] = EVAL_SPLITS, attributes: Sequence[str] = ATTRIBUTES,
                   cache: bool = True) -> dict[str, dict[str, int]]:
-    "{split: {attribute: words scored}} by a run's final evaluation (config, dict or run directory), replayed without the model."
+    ("{split: {attribute: words scored}} by a run's final evaluation (config, dict or run directory), replayed without "
+     "the model.")
     config = as_train_config(config)
     bad = [s for s in splits if s not in EVAL_SPLITS]
-    if bad: raise ValueError(f"only the validation splits {EVAL_SPLITS} are replayed, got {bad}")
+    if bad:
+        raise ValueError(f"only the validation splits {EVAL_SPLITS} are replayed, got {bad}")
     key = json.dumps([config.to_dict(), list(splits), list(attributes), "random p=0.3, batch 256, spheres skipped"],
                      sort_keys=True)
     path = _cache_file()
-    try: store = read_json(path) if cache and path.is_file() else {}
-    except (ValueError, OSError): store = {}
-    if key in store: return store[key]
+    try:
+        store = read_json(path) if cache and path.is_file() else {}
+    except (ValueError, OSError):
+        store = {}
+    if key in store:
+        return store[key]
     out = {s: {a: _count(config, s, a) for a in attributes} for s in splits}
     if cache:
-        try: write_json(path, {**(read_json(path) if path.is_file() else {}), key: out})
-        except (ValueError, OSError): pass                        # a cache that cannot be written is only slower
+        try:
+            write_json(path, {**(read_json(path) if path.is_file() else {}), key: out})
+        except (ValueError, OSError):
+            pass                        # a cache that cannot be written is only slower
     return out
 
 # %% ../nbs/08g_scored.ipynb #b5e9f2eb
 def _stored(run_dir: Path, splits, attributes) -> dict | None:
-    "The counts a run directory records: its result.json's `scored` entry, else its scored.json (if it matches the run)."
+    ("The counts a run directory records: its result.json's `scored` entry, else its scored.json (if it matches the "
+     "run).")
     run = RunDir(run_dir)
     res = run.read("result", default={})
     table = {s: {a: r["total"] for a, r in row.items()} for s, row in res.get("scored", {}).items()}
     if not table and run.has("scored", "config"):
         rec = run.read("scored")
-        if not TrainConfig.from_dict(rec["config"]).run_diff(read_run_config(run_dir)): table = rec["counts"]
+        if not TrainConfig.from_dict(rec["config"]).run_diff(read_run_config(run_dir)):
+            table = rec["counts"]
     if all(a in table.get(s, {}) for s in splits for a in attributes):
         return {s: {a: table[s][a] for a in attributes} for s in splits}
     return None
@@ -95,10 +105,12 @@ def _stored(run_dir: Path, splits, attributes) -> dict | None:
 # %% ../nbs/08g_scored.ipynb #g0a1b2e0
 def scored_counts(run, splits: Sequence[str] = EVAL_SPLITS, attributes: Sequence[str] = ATTRIBUTES,
                   cache: bool = True) -> dict[str, dict[str, int]]:
-    "{split: {attribute: words scored}} of a run: recorded in its directory (result.json's `scored`, or scored.json), else replayed."
+    ("{split: {attribute: words scored}} of a run: recorded in its directory (result.json's `scored`, or scored.json), "
+     "else replayed.")
     if isinstance(run, (str, os.PathLike)) and Path(run).is_dir():
         stored = _stored(Path(run), splits, attributes)
-        if stored is not None: return stored
+        if stored is not None:
+            return stored
     return replay_counts(run, splits, attributes, cache)
 
 # %% ../nbs/08g_scored.ipynb #d6d8bc06

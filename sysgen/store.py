@@ -23,12 +23,15 @@ FILES = dict(config="config.json",      # the resolved configuration, runtime an
              log="log.jsonl",           # training and evaluation records, one JSON object per line
              ckpt="ckpt.pt",            # model, optimiser, scheduler and step: what resume and analysis read
              analysis="analysis.json",  # NMI, p-score, probes and CCGP (sysgen.mechanism.analyse_run)
-             scored="scored.json",      # words scored per split and attribute, replayed for runs that did not record them
+             # words scored per split and attribute, replayed for runs that did not record them
+             scored="scored.json",
              sweep_log="sweep.log",     # a local sweep's output of the run's process
              lock=LOCK_NAME)            # held while a process trains the run (sysgen.io.run_lock)
 
-ABOUT = dict(config="train the run (sysgen train, or sysgen sweep)", result="let the run finish (resume it: sysgen train --resume)",
-             log="train the run", ckpt="train the run (a run adopted without its model has none: sysgen.executors.recover_model)",
+ABOUT = dict(config="train the run (sysgen train, or sysgen sweep)",
+             result="let the run finish (resume it: sysgen train --resume)",
+             log="train the run",
+             ckpt="train the run (a run adopted without its model has none: sysgen.executors.recover_model)",
              analysis="analyse the run (sysgen sweep reruns the analysis of finished runs)",
              scored="count its scored words (sysgen.scored.write_scored)", sweep_log="run it in a local sweep",
              lock="nothing: a run holds it only while it trains")
@@ -36,7 +39,8 @@ STATES = ("done", "corrupt", "running", "partial", "todo")
 
 # %% ../nbs/00c_store.ipynb #d7fe85d9
 class RunDir:
-    "A run directory: its files by role (`FILES`), its state, the files a job needs (`require`), its lock, atomic writes."
+    ("A run directory: its files by role (`FILES`), its state, the files a job needs (`require`), its lock, atomic "
+     "writes.")
     def __init__(self, path): self.path = Path(path.path if isinstance(path, RunDir) else path)
 
     @classmethod
@@ -54,11 +58,13 @@ class RunDir:
 
     def file(self, role: str) -> Path:
         "The path of the file with `role` (a key of `FILES`)."
-        if role not in FILES: raise KeyError(f"no run file {role!r}: the roles are {', '.join(FILES)}")
+        if role not in FILES:
+            raise KeyError(f"no run file {role!r}: the roles are {', '.join(FILES)}")
         return self.path / FILES[role]
 
 for _role in FILES:   # config_file, result_file, log_file, ckpt_file, …
-    setattr(RunDir, f"{_role}_file", property(lambda self, r=_role: self.file(r), doc=f"Path of the run's {FILES[_role]}."))
+    setattr(RunDir, f"{_role}_file",
+            property(lambda self, r=_role: self.file(r), doc=f"Path of the run's {FILES[_role]}."))
 
 # %% ../nbs/00c_store.ipynb #a55f05f9
 def _names(roles) -> str: return ", ".join(FILES[r] for r in roles)
@@ -75,7 +81,8 @@ def missing(self: RunDir, *roles: str) -> list[str]:
 
 @patch
 def require(self: RunDir, *roles: str, why: str = "") -> RunDir:
-    "`self` if every file of `roles` is there; else one FileNotFoundError naming the missing files, `why` they are needed, and what writes them."
+    ("`self` if every file of `roles` is there; else one FileNotFoundError naming the missing files, `why` they are "
+     "needed, and what writes them.")
     lack = self.missing(*roles)
     if lack:
         todo = "; ".join(f"{FILES[r]}: {ABOUT[r]}" for r in lack)
@@ -85,9 +92,11 @@ def require(self: RunDir, *roles: str, why: str = "") -> RunDir:
 # %% ../nbs/00c_store.ipynb #ce470208
 @patch
 def read(self: RunDir, role: str, default=...):
-    "The JSON content of the file with `role`; `default` if it is missing and one is given (any value but `...`), else `require`'s error."
+    ("The JSON content of the file with `role`; `default` if it is missing and one is given (any value but `...`), "
+     "else `require`'s error.")
     if not self.file(role).is_file():
-        if default is not ...: return default
+        if default is not ...:
+            return default
         self.require(role)
     return read_json(self.file(role))
 
@@ -108,7 +117,8 @@ def append(self: RunDir, role: str, record: dict):
     try:
         with open(self.file(role), "a") as f: f.write(json.dumps(record) + "\n")
     except OSError as e:                                           # a full disk: name the file, as atomic writes do
-        if e.errno is None or e.filename: raise
+        if e.errno is None or e.filename:
+            raise
         raise OSError(e.errno, e.strerror, str(self.file(role))) from e
 
 # %% ../nbs/00c_store.ipynb #39538236
@@ -125,20 +135,27 @@ def finished(self: RunDir) -> bool:
 
 @patch
 def read_result(self: RunDir) -> dict:
-    "The run's result.json, read: a ValueError naming the file and what to do when it is not valid JSON or holds no `metrics` (not a finished run's record)."
+    ("The run's result.json, read: a ValueError naming the file and what to do when it is not valid JSON or holds no "
+     "`metrics` (not a finished run's record).")
     d = self.read("result")
     if not isinstance(d, dict) or "metrics" not in d:
-        raise ValueError(f"{self.result_file} is not a finished run's result (it holds no metrics): delete it to train the "
+        raise ValueError(f"{self.result_file} is not a finished run's result (it holds no metrics): delete it to train "
+                         f"the "
                          f"run again, or recompute it from the checkpoint with `sysgen eval {self.path}`")
     return d
 
 @patch(as_prop=True)
 def state(self: RunDir) -> str:
-    "'done' (its result.json reads as a finished run's: `read_result`), 'corrupt' (a result.json that does not), 'running' (another process holds its lock), 'partial' (a checkpoint to resume) or 'todo'."
+    ("'done' (its result.json reads as a finished run's: `read_result`), 'corrupt' (a result.json that does not), "
+     "'running' (another process holds its lock), 'partial' (a checkpoint to resume) or 'todo'.")
     if self.result_file.exists():
-        try: self.read_result(); return "done"
-        except (ValueError, OSError): return "corrupt"
-    if self.locked: return "running"
+        try:
+            self.read_result()
+            return "done"
+        except (ValueError, OSError):
+            return "corrupt"
+    if self.locked:
+        return "running"
     return "partial" if self.ckpt_file.exists() else "todo"
 
 @patch(as_prop=True)
@@ -153,7 +170,8 @@ def lock(self: RunDir):
 
 # %% ../nbs/00c_store.ipynb #a788304a
 class _Opaque:
-    "Stands in for each torch object (a tensor, its storage, a dtype) of a checkpoint's pickle: only its plain values are read."
+    ("Stands in for each torch object (a tensor, its storage, a dtype) of a checkpoint's pickle: only its plain values "
+     "are read.")
     def __init__(self, *a, **k): pass
     def __setstate__(self, state): pass
 
@@ -164,20 +182,25 @@ class _PlainValues(pickle.Unpickler):
 
 @patch
 def checkpoint_step(self: RunDir) -> int | None:
-    "The step of the run's checkpoint (where a resume starts), read without torch; None if there is none or it cannot be read."
+    ("The step of the run's checkpoint (where a resume starts), read without torch; None if there is none or it cannot "
+     "be read.")
     try:
         with zipfile.ZipFile(self.ckpt_file) as z:
             data = next(n for n in z.namelist() if n.endswith("/data.pkl"))
             return int(_PlainValues(z.open(data)).load()["step"])
-    except (OSError, zipfile.BadZipFile, StopIteration, pickle.UnpicklingError, EOFError, KeyError, TypeError, ValueError, AttributeError):
+    except (OSError, zipfile.BadZipFile, StopIteration, pickle.UnpicklingError, EOFError, KeyError, TypeError,
+            ValueError, AttributeError):
         return None
 
 # %% ../nbs/00c_store.ipynb #75beac09
 @patch
 def to_start(self: RunDir, analyse: bool = False) -> bool:
-    "Whether an executor still has to start the run: 'todo' or 'partial' (not 'running' in another process), or 'done' without the analysis.json `analyse` asks for. A 'corrupt' run is refused: `read_result`'s error, naming its result.json."
+    ("Whether an executor still has to start the run: 'todo' or 'partial' (not 'running' in another process), or "
+     "'done' without the analysis.json `analyse` asks for. A 'corrupt' run is refused: `read_result`'s error, naming "
+     "its result.json.")
     state = self.state
-    if state == "corrupt": self.read_result()
+    if state == "corrupt":
+        self.read_result()
     return state in ("todo", "partial") or (state == "done" and analyse and not self.analysis_file.exists())
 
 # %% ../nbs/00c_store.ipynb #ed6cc201
@@ -193,10 +216,13 @@ def matches(config: dict, fields: dict) -> bool:
     return all(k in config and _json(config[k]) == _json(v) for k, v in fields.items())
 
 def select_runs(root=None, normalise=None, finished: bool = False, **fields) -> list[RunDir]:
-    "The run directories under `root` whose configuration (`RunDir.run_config`, mapped by `normalise` if given) has every field of `fields` at its value; only finished ones if `finished`."
+    ("The run directories under `root` whose configuration (`RunDir.run_config`, mapped by `normalise` if given) has "
+     "every field of `fields` at its value; only finished ones if `finished`.")
     out = []
     for rd in run_dirs(root):
-        if finished and not rd.finished: continue
+        if finished and not rd.finished:
+            continue
         cfg = rd.run_config()
-        if matches(normalise(cfg) if normalise else cfg, fields): out.append(rd)
+        if matches(normalise(cfg) if normalise else cfg, fields):
+            out.append(rd)
     return out

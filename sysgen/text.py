@@ -45,9 +45,12 @@ class Vocab:
     def __post_init__(self):
         values = dict(size=SIZES, color=palette(self.palette_n).names, material=MATERIALS, shape=SHAPES)
         tokens, offset = list(SPECIALS), {}
-        for a in TEXT_ORDER: offset[a] = len(tokens); tokens += values[a]
+        for a in TEXT_ORDER:
+            offset[a] = len(tokens)
+            tokens += values[a]
         types = np.full(len(tokens), -1, np.int8)
-        for a in TEXT_ORDER: types[offset[a]:offset[a] + len(values[a])] = attribute_type(a)
+        for a in TEXT_ORDER:
+            types[offset[a]:offset[a] + len(values[a])] = attribute_type(a)
         for k, v in dict(tokens=tuple(tokens), offset=offset, types=types, _values=values,
                          _index={t: i for i, t in enumerate(tokens)}).items():
             object.__setattr__(self, k, v)
@@ -64,20 +67,24 @@ class Vocab:
     def token_id(self, attribute: str, value: int) -> int:
         "Id of value number `value` of `attribute` (the index stored in `Scenes`)."
         n = len(self.values(attribute))
-        if not 0 <= value < n: raise ValueError(f"{attribute} value {value} out of range: this vocabulary has {n}")
+        if not 0 <= value < n:
+            raise ValueError(f"{attribute} value {value} out of range: this vocabulary has {n}")
         return self.offset[attribute] + int(value)
 
     def attribute_of(self, token_id: int) -> str | None:
         "The attribute a token names (`None` for a special token)."
-        if not 0 <= token_id < len(self): raise ValueError(f"token id {token_id} out of range [0, {len(self)})")
+        if not 0 <= token_id < len(self):
+            raise ValueError(f"token id {token_id} out of range [0, {len(self)})")
         t = int(self.types[token_id])
         return None if t < 0 else ATTRIBUTES[t]
 
     def encode(self, text: str | Sequence[str]) -> list[int]:
         "Ids of the words of `text` (a string split on whitespace, or a list of words)."
         words = text.split() if isinstance(text, str) else text
-        try: return [self._index[w] for w in words]
-        except KeyError as e: raise ValueError(f"unknown token {e.args[0]!r} (not in {self!r})") from None
+        try:
+            return [self._index[w] for w in words]
+        except KeyError as e:
+            raise ValueError(f"unknown token {e.args[0]!r} (not in {self!r})") from None
 
     def decode(self, ids, skip_pad: bool = True) -> str:
         "The words of `ids` joined by spaces (without `[PAD]` unless `skip_pad=False`)."
@@ -101,16 +108,20 @@ def _vocab(palette_n: int) -> Vocab: return Vocab(palette_n)
 _GROUP_TYPES = np.array([attribute_type(a) for a in TEXT_ORDER] + [-1], np.int8)  # one object's 4 words, then [SEP]
 
 def _sort_keys(shuffle, B: int, K: int) -> np.ndarray:
-    if shuffle is None: return np.broadcast_to(np.arange(K, dtype=np.float64), (B, K))
-    if isinstance(shuffle, np.random.Generator): return shuffle.random((B, K))
+    if shuffle is None:
+        return np.broadcast_to(np.arange(K, dtype=np.float64), (B, K))
+    if isinstance(shuffle, np.random.Generator):
+        return shuffle.random((B, K))
     keys = np.asarray(shuffle)
-    if keys.shape != (B, K): raise ValueError(f"sort keys must have shape (scenes, slots) = {(B, K)}, got {keys.shape}")
+    if keys.shape != (B, K):
+        raise ValueError(f"sort keys must have shape (scenes, slots) = {(B, K)}, got {keys.shape}")
     return keys
 
 # %% ../nbs/04_text.ipynb #6e64ddbd
 def tokenize(scenes: Scenes, shuffle: np.random.Generator | np.ndarray | None = None, max_len: int = MAX_LEN,
              vocab: Vocab | None = None) -> Text:
-    "The texts of `scenes`, objects in slot order (`shuffle=None`), a random order (a Generator) or by sort keys (B, K)."
+    ("The texts of `scenes`, objects in slot order (`shuffle=None`), a random order (a Generator) or by sort keys (B, "
+     "K).")
     vocab = vocab or _vocab(scenes.palette_n)
     if vocab.palette_n != scenes.palette_n:
         raise ValueError(f"the vocabulary is for palette n={vocab.palette_n}, the scenes use n={scenes.palette_n}")
@@ -130,8 +141,10 @@ def tokenize(scenes: Scenes, shuffle: np.random.Generator | np.ndarray | None = 
     pad = np.arange(1 + 5 * K) >= np.maximum(5 * n, 1)[:, None]   # from the last object's [SEP] on
     tokens[pad], types[pad], shapes[pad] = PAD, -1, -1
     w = min(1 + 5 * K, max_len)
-    out = Text(np.full((B, max_len), PAD, np.int64), np.full((B, max_len), -1, np.int8), np.full((B, max_len), -1, np.int8))
-    for o, a in zip(out, (tokens, types, shapes)): o[:, :w] = a[:, :w]
+    out = Text(np.full((B, max_len), PAD, np.int64), np.full((B, max_len), -1, np.int8),
+               np.full((B, max_len), -1, np.int8))
+    for o, a in zip(out, (tokens, types, shapes)):
+        o[:, :w] = a[:, :w]
     return out
 
 # %% ../nbs/04_text.ipynb #591f852c
@@ -141,13 +154,18 @@ def _check_p(name, p) -> float:
     return float(p)
 
 def selection_table(vocab: Vocab, p: float | Mapping[str, float] = 0.15, default: float = 0.15) -> torch.Tensor:
-    "Probability (V,) that each token is selected: `p` for every attribute word, or per attribute with `default` for the rest."
+    ("Probability (V,) that each token is selected: `p` for every attribute word, or per attribute with `default` for "
+     "the rest.")
     if isinstance(p, Mapping):
         per = dict.fromkeys(ATTRIBUTES, _check_p("default", default))
-        for a, q in p.items(): attribute_type(a); per[a] = _check_p(f"p[{a!r}]", q)
-    else: per = dict.fromkeys(ATTRIBUTES, _check_p("p", p))
+        for a, q in p.items():
+            attribute_type(a)
+            per[a] = _check_p(f"p[{a!r}]", q)
+    else:
+        per = dict.fromkeys(ATTRIBUTES, _check_p("p", p))
     table = torch.zeros(len(vocab))
-    for a, q in per.items(): table[torch.from_numpy(vocab.types == attribute_type(a))] = q
+    for a, q in per.items():
+        table[torch.from_numpy(vocab.types == attribute_type(a))] = q
     return table
 
 # %% ../nbs/04_text.ipynb #35067900
@@ -155,7 +173,8 @@ def mlm_mask(tokens: torch.Tensor, vocab: Vocab, generator: torch.Generator, p: 
              mask: float = 0.8, random: float = 0.1) -> tuple[torch.Tensor, torch.Tensor]:
     "BERT masking of `tokens` (B, L): returns the model's input and the labels (−100 where not selected)."
     mask, random = _check_p("mask", mask), _check_p("random", random)
-    if mask + random > 1: raise ValueError(f"mask + random must be at most 1, got {mask} + {random}")
+    if mask + random > 1:
+        raise ValueError(f"mask + random must be at most 1, got {mask} + {random}")
     dev = generator.device
     x = tokens.to(dev)
     selected = torch.rand(x.shape, generator=generator, device=dev) < selection_table(vocab, p).to(dev)[x]
@@ -169,7 +188,8 @@ def mlm_mask(tokens: torch.Tensor, vocab: Vocab, generator: torch.Generator, p: 
 # %% ../nbs/04_text.ipynb #wholety1
 def mask_whole_type(tokens: torch.Tensor, types: torch.Tensor, inputs: torch.Tensor, labels: torch.Tensor,
                     generator: torch.Generator, p: float) -> tuple[torch.Tensor, torch.Tensor]:
-    "With probability `p` per text, also mask (input [MASK], label the word) every word of one attribute type drawn uniformly; returns (inputs, labels)."
+    ("With probability `p` per text, also mask (input [MASK], label the word) every word of one attribute type drawn "
+     "uniformly; returns (inputs, labels).")
     p = _check_p("p", p)
     b = tokens.shape[0]
     chosen = torch.rand(b, generator=generator) < p
@@ -186,18 +206,22 @@ def eval_mask(tokens: torch.Tensor, types: torch.Tensor, shapes: torch.Tensor, a
     "Mask words of one `attribute` for evaluation (`mode` 'random': each with probability `p`; 'selected': all)."
     t = attribute_type(attribute)
     candidates = types.to(tokens.device) == t
-    if skip_spheres: candidates &= shapes.to(tokens.device) != SPHERE
+    if skip_spheres:
+        candidates &= shapes.to(tokens.device) != SPHERE
     if mode == "random":
         p = _check_p("p", p)
-        if generator is None: raise ValueError("the random protocol needs a torch.Generator (masks must be reproducible)")
+        if generator is None:
+            raise ValueError("the random protocol needs a torch.Generator (masks must be reproducible)")
         u = torch.rand(tokens.shape, generator=generator, device=generator.device).to(tokens.device)
         candidates &= u < p
-    elif mode != "selected": raise ValueError(f"unknown evaluation mode {mode!r}: expected 'random' or 'selected'")
+    elif mode != "selected":
+        raise ValueError(f"unknown evaluation mode {mode!r}: expected 'random' or 'selected'")
     return torch.where(candidates, MASK, tokens), torch.where(candidates, tokens, IGNORE_INDEX)
 
 # %% ../nbs/04_text.ipynb #53a695f4
 class Batch(NamedTuple):
-    "What the model is fed: images (B, 3, H, W) float in [−0.5, 0.5], tokens (B, L), and per position the attribute type and object shape."
+    ("What the model is fed: images (B, 3, H, W) float in [−0.5, 0.5], tokens (B, L), and per position the attribute "
+     "type and object shape.")
     images: torch.Tensor
     tokens: torch.Tensor  # int64
     types: torch.Tensor   # int8, −1 on special tokens
@@ -219,7 +243,8 @@ class ImageTextDataset(torch.utils.data.Dataset):
         self.scenes, self.images, self.transform, self.seed = scenes, images, transform, seed
         self.shuffle_objects, self.max_len, self.vocab = shuffle_objects, max_len, Vocab(scenes.palette_n)
         self.normalized = normalized  # False: images stay uint8 (4× fewer bytes to a GPU; `normalize` them there)
-        self.indices = np.arange(len(scenes)) if indices is None else np.asarray(indices, np.int64)  # a subset of the split
+        # a subset of the split
+        self.indices = np.arange(len(scenes)) if indices is None else np.asarray(indices, np.int64)
         self.epoch, self._keys = 0, (None, None)
 
     def __len__(self): return len(self.indices)
@@ -227,7 +252,8 @@ class ImageTextDataset(torch.utils.data.Dataset):
 
     def order_keys(self, rows: np.ndarray, epoch: int) -> np.ndarray | None:
         "Sort keys (len(rows), K) of the objects of scenes `rows` (rows of the split) in `epoch`."
-        if not self.shuffle_objects: return None
+        if not self.shuffle_objects:
+            return None
         if self._keys[0] != epoch:   # one draw per epoch for the whole split
             self._keys = (epoch, np.random.default_rng([self.seed, epoch]).random(self.scenes.shape.shape))
         return self._keys[1][rows]
@@ -238,7 +264,8 @@ class ImageTextDataset(torch.utils.data.Dataset):
         idx = np.asarray(indices, np.int64).reshape(-1)
         rows = self.indices[idx]
         text = tokenize(self.scenes[rows], self.order_keys(rows, epoch), self.max_len, self.vocab)
-        if isinstance(self.images, torch.Tensor): images = self.images[torch.from_numpy(rows)]
+        if isinstance(self.images, torch.Tensor):
+            images = self.images[torch.from_numpy(rows)]
         else:                                      # a memory map is read in increasing order, then put back in order
             order = np.argsort(rows, kind="stable")
             images = torch.empty((len(rows), *self.images.shape[1:]), dtype=torch.uint8)
@@ -258,7 +285,8 @@ class ImageTextDataset(torch.utils.data.Dataset):
 # %% ../nbs/04_text.ipynb #d32b5c31
 def load_split(path, split: str, transform: Callable | None = None, seed: int = 0, verify: bool = True,
                **kwargs) -> ImageTextDataset:
-    "The `ImageTextDataset` of `split` of the dataset directory `path` (checked against its manifest unless `verify=False`)."
+    ("The `ImageTextDataset` of `split` of the dataset directory `path` (checked against its manifest unless "
+     "`verify=False`).")
     from sysgen.dataset_files import load_dataset   # imported here: sysgen.text does not need the dataset machinery
     data = load_dataset(path, verify=verify)[split]
     return ImageTextDataset(data.scenes, data.images, transform=transform, seed=seed, **kwargs)

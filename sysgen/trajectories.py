@@ -16,7 +16,8 @@ __all__ = ['PAPER_ID', 'PAPER_OOD', 'trajectory', 'ood_at_id', 'matched_id', 'ar
 
 # %% ../nbs/08f_trajectories.ipynb #c00d445a
 def trajectory(run_dir, attribute: str = "shape") -> pd.DataFrame:
-    "One row per evaluation in `run_dir`'s log.jsonl: `step`, `id` (valA) and `ood` (valB) accuracy of `attribute`; empty without a log."
+    ("One row per evaluation in `run_dir`'s log.jsonl: `step`, `id` (valA) and `ood` (valB) accuracy of `attribute`; "
+     "empty without a log.")
     path = Path(run_dir) / "log.jsonl"
     rows = []
     if path.is_file():
@@ -28,35 +29,47 @@ def trajectory(run_dir, attribute: str = "shape") -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["step", "id", "ood"])
 
 def ood_at_id(traj: pd.DataFrame, target: float) -> tuple[float, float]:
-    "(OOD, step) where the trajectory's ID first reaches `target`, linearly interpolated between the two evaluations around it; (nan, nan) if it never does."
+    ("(OOD, step) where the trajectory's ID first reaches `target`, linearly interpolated between the two evaluations "
+     "around it; (nan, nan) if it never does.")
     t = traj.reset_index(drop=True)
     hit = np.flatnonzero(t["id"].to_numpy() >= target)
-    if not len(hit): return float("nan"), float("nan")
+    if not len(hit):
+        return float("nan"), float("nan")
     i = int(hit[0])
-    if i == 0: return float(t.loc[0, "ood"]), float(t.loc[0, "step"])
+    if i == 0:
+        return float(t.loc[0, "ood"]), float(t.loc[0, "step"])
     a, b = t.loc[i - 1], t.loc[i]
     w = (target - a["id"]) / (b["id"] - a["id"])
     return float(a["ood"] + w * (b["ood"] - a["ood"])), float(a["step"] + w * (b["step"] - a["step"]))
 
 # %% ../nbs/08f_trajectories.ipynb #9191b9e1
-PAPER_ID = {3: 0.969, 4: 0.969, 5: 0.961, 6: 0.963}     # the paper's shape ID at 27, 64, 125 and 216 colours (nbs/paper.ipynb)
+# the paper's shape ID at 27, 64, 125 and 216 colours (nbs/paper.ipynb)
+PAPER_ID = {3: 0.969, 4: 0.969, 5: 0.961, 6: 0.963}
 PAPER_OOD = {2: 0.006, 3: 0.015, 4: 0.485, 5: 0.818, 6: 0.900}
 
 def matched_id(runs: pd.DataFrame, target: dict | float = None) -> pd.DataFrame:
-    "Per run of `runs` (rows with `run_dir`, `palette`, `seed`): its OOD where its ID trajectory first reaches `target` (a palette → ID map, default the paper's shape ID `PAPER_ID`, or one number), the step, and its final ID and OOD."
+    ("Per run of `runs` (rows with `run_dir`, `palette`, `seed`): its OOD where its ID trajectory first reaches "
+     "`target` (a palette → ID map, default the paper's shape ID `PAPER_ID`, or one number), the step, and its final "
+     "ID and OOD.")
     target = PAPER_ID if target is None else target
     rows = []
     for _, r in runs.iterrows():
         goal = target.get(int(r["palette"])) if isinstance(target, dict) else target
-        if goal is None: continue
+        if goal is None:
+            continue
         ood, step = ood_at_id(trajectory(r["run_dir"]), goal)
-        rows.append(dict(run=Path(str(r["run_dir"])).name, colours=int(r["palette"]) ** 3, seed=int(r["seed"]), target_id=goal,
-                         ood_at_target=ood, step=step, final_id=r.get("valA.shape", np.nan), final_ood=r.get("valB.shape", np.nan)))
-    return pd.DataFrame(rows, columns=["run", "colours", "seed", "target_id", "ood_at_target", "step", "final_id", "final_ood"])
+        rows.append(dict(run=Path(str(r["run_dir"])).name, colours=int(r["palette"]) ** 3, seed=int(r["seed"]),
+                         target_id=goal,
+                         ood_at_target=ood, step=step, final_id=r.get("valA.shape", np.nan),
+                         final_ood=r.get("valB.shape", np.nan)))
+    return pd.DataFrame(rows,
+                        columns=["run", "colours", "seed", "target_id", "ood_at_target", "step", "final_id",
+                                 "final_ood"])
 
 # %% ../nbs/08f_trajectories.ipynb #08bf1d9c
 def arm_at_matched_id(arm: pd.DataFrame, base: pd.DataFrame) -> pd.DataFrame:
-    "Per seed of an arm (`arm`: its runs): its final ID and OOD, and the baseline's OOD (mean over `base`'s runs that reach it) where the baseline's trajectory first reaches that ID; the difference arm − baseline at matched ID."
+    ("Per seed of an arm (`arm`: its runs): its final ID and OOD, and the baseline's OOD (mean over `base`'s runs that "
+     "reach it) where the baseline's trajectory first reaches that ID; the difference arm − baseline at matched ID.")
     rows = []
     trajs = [trajectory(d) for d in base["run_dir"]]
     for _, r in arm.iterrows():
@@ -64,13 +77,14 @@ def arm_at_matched_id(arm: pd.DataFrame, base: pd.DataFrame) -> pd.DataFrame:
         at = [ood_at_id(t, goal)[0] for t in trajs]
         at = [v for v in at if v == v]
         b = float(np.mean(at)) if at else float("nan")
-        rows.append(dict(seed=int(r["seed"]), arm_id=goal, arm_ood=float(r["valB.shape"]), base_ood_at_arm_id=b, base_runs=len(at),
-                         difference=float(r["valB.shape"]) - b))
+        rows.append(dict(seed=int(r["seed"]), arm_id=goal, arm_ood=float(r["valB.shape"]), base_ood_at_arm_id=b,
+                         base_runs=len(at), difference=float(r["valB.shape"]) - b))
     return pd.DataFrame(rows)
 
 # %% ../nbs/08f_trajectories.ipynb #84e2b12e
 def plot_trajectories(runs: pd.DataFrame, ax=None, paper: bool = True, title: str | None = None):
-    "Shape OOD against shape ID along training: one line per run of `runs` (`run_dir`, `palette`), coloured by palette; the paper's (ID, OOD) points marked."
+    ("Shape OOD against shape ID along training: one line per run of `runs` (`run_dir`, `palette`), coloured by "
+     "palette; the paper's (ID, OOD) points marked.")
     import matplotlib.pyplot as plt
     ax = ax or plt.subplots(figsize=(6.4, 4.2))[1]
     colours = sorted(runs["palette"].astype(int).unique())
@@ -78,7 +92,8 @@ def plot_trajectories(runs: pd.DataFrame, ax=None, paper: bool = True, title: st
     for i, p in enumerate(colours):
         for j, (_, r) in enumerate(runs[runs["palette"] == p].iterrows()):
             t = trajectory(r["run_dir"])
-            ax.plot(100 * t["id"], 100 * t["ood"], color=cmap(i), alpha=0.7, lw=1.2, label=f"{p ** 3} colours" if j == 0 else None)
+            ax.plot(100 * t["id"], 100 * t["ood"], color=cmap(i), alpha=0.7, lw=1.2,
+                    label=f"{p ** 3} colours" if j == 0 else None)
         if paper and p in PAPER_ID:
             ax.plot(100 * PAPER_ID[p], 100 * PAPER_OOD[p], marker="*", ms=13, color=cmap(i), mec="black", ls="none")
     ax.plot([], [], marker="*", ms=11, color="grey", mec="black", ls="none", label="the paper (final)")

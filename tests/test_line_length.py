@@ -12,16 +12,9 @@ ROOT = Path(__file__).resolve().parents[1]
 WIDTH = 120
 NOT_YET = {
     # modules (sysgen/X.py)
-    "bench", "cli", "cli_read", "dataset", "dataset_files", "evaluate", "geometry", "hue", "io", "judgement",
-    "lifecycle", "mechanism", "model", "model_config", "nmi", "optim", "pages", "paper_scenes", "plots", "readings",
-    "recipes", "render", "runtime", "scenes", "scored", "stats", "store", "text", "trajectories",
+    "pages", "stats",
     # notebooks (nbs/X.ipynb)
-    "00_scenes.ipynb", "00a_runtime.ipynb", "00b_io.ipynb", "00c_store.ipynb", "01_render.ipynb", "01a_hue.ipynb",
-    "02a_nmi.ipynb", "03_dataset.ipynb", "03a_dataset_files.ipynb", "04_text.ipynb", "04a_model_config.ipynb",
-    "05_model.ipynb", "06_evaluate.ipynb", "06b_recipes.ipynb", "06c_optim.ipynb", "07b_bench.ipynb",
-    "07c_lifecycle.ipynb", "08a_stats.ipynb", "08c_geometry.ipynb", "08d_mechanism.ipynb", "08e_plots.ipynb",
-    "08f_trajectories.ipynb", "08g_scored.ipynb", "10c_readings.ipynb", "11a_pages.ipynb", "11b_judgement.ipynb",
-    "11c_paper_scenes.ipynb", "11e_cli_read.ipynb", "12_cli_main.ipynb",
+    "08a_stats.ipynb", "11a_pages.ipynb",
 }
 
 
