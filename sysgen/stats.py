@@ -26,29 +26,36 @@ def _check_level(level) -> float:
 # %% ../nbs/08a_stats.ipynb #d4810486
 def _floats(name: str, values) -> np.ndarray:
     "`values` as a flat float array (None → NaN), or a ValueError naming `name`."
-    try: return np.asarray(values, dtype=np.float64).ravel()
-    except (TypeError, ValueError) as e: raise ValueError(f"{name} must be numbers, got {values!r} ({e})") from None
+    try:
+        return np.asarray(values, dtype=np.float64).ravel()
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{name} must be numbers, got {values!r} ({e})") from None
 
 # %% ../nbs/08a_stats.ipynb #5a1ddc9f
 def mean_ci(values, level: float = 0.95) -> tuple[float, float, float]:
     "Mean of `values` and its Student-t interval mean ± t_{n−1}·s/√n (NaNs dropped; one value → NaN interval)."
     level = _check_level(level)
     v = _floats("values", values)
-    if v.size == 0: raise ValueError("mean_ci needs at least one value")
+    if v.size == 0:
+        raise ValueError("mean_ci needs at least one value")
     v = v[~np.isnan(v)]
-    if v.size == 0: return float("nan"), float("nan"), float("nan")
+    if v.size == 0:
+        return float("nan"), float("nan"), float("nan")
     m = float(v.mean())
-    if v.size == 1: return m, float("nan"), float("nan")
+    if v.size == 1:
+        return m, float("nan"), float("nan")
     half = float(stats.t.ppf((1 + level) / 2, v.size - 1) * v.std(ddof=1) / np.sqrt(v.size))
     return m, m - half, m + half
 
 # %% ../nbs/08a_stats.ipynb #248d67d3
 def new_run_interval(values, level: float = 0.95) -> tuple[float, float, float]:
-    "Mean of `values` and the t interval mean ± t_{n−1}·s·√(1 + 1/n) where ONE more run from the same distribution should land."
+    ("Mean of `values` and the t interval mean ± t_{n−1}·s·√(1 + 1/n) where ONE more run from the same distribution "
+     "should land.")
     level = _check_level(level)
     v = _floats("values", values)
     v = v[~np.isnan(v)]
-    if v.size < 2: raise ValueError(f"new_run_interval needs at least 2 values (the spread between them), got {v.size}")
+    if v.size < 2:
+        raise ValueError(f"new_run_interval needs at least 2 values (the spread between them), got {v.size}")
     m = float(v.mean())
     half = float(stats.t.ppf((1 + level) / 2, v.size - 1) * v.std(ddof=1) * np.sqrt(1 + 1 / v.size))
     return m, m - half, m + half
@@ -57,7 +64,8 @@ def new_run_interval(values, level: float = 0.95) -> tuple[float, float, float]:
 def _pairs(x, y) -> tuple[np.ndarray, np.ndarray, int]:
     "The complete (x, y) pairs of two equally long sequences (pairs with a NaN dropped), and how many there are."
     x, y = _floats("x", x), _floats("y", y)
-    if x.shape != y.shape: raise ValueError(f"x and y must pair up, got {x.size} and {y.size} values")
+    if x.shape != y.shape:
+        raise ValueError(f"x and y must pair up, got {x.size} and {y.size} values")
     keep = ~(np.isnan(x) | np.isnan(y))
     return x[keep], y[keep], int(keep.sum())
 
@@ -65,41 +73,54 @@ def pearson_ci(x, y, level: float = 0.95) -> tuple[float, float, float]:
     "Pearson's r of paired values and its Fisher-z interval (NaN interval for n ≤ 3; pairs with a NaN dropped)."
     level = _check_level(level)
     x, y, n = _pairs(x, y)
-    if n < 2: raise ValueError(f"pearson_ci needs at least 2 complete pairs, got {n}")
+    if n < 2:
+        raise ValueError(f"pearson_ci needs at least 2 complete pairs, got {n}")
     dx, dy = x - x.mean(), y - y.mean()
     den = float(np.sqrt((dx ** 2).sum() * (dy ** 2).sum()))
-    if den == 0: return float("nan"), float("nan"), float("nan")
+    if den == 0:
+        return float("nan"), float("nan"), float("nan")
     r = float(np.clip((dx * dy).sum() / den, -1, 1))
-    if n <= 3: return r, float("nan"), float("nan")
-    if abs(r) == 1: return r, r, r
+    if n <= 3:
+        return r, float("nan"), float("nan")
+    if abs(r) == 1:
+        return r, r, r
     h = stats.norm.ppf((1 + level) / 2) / np.sqrt(n - 3)
     return r, float(np.tanh(np.arctanh(r) - h)), float(np.tanh(np.arctanh(r) + h))
 
 # %% ../nbs/08a_stats.ipynb #39937343
 def condition_correlation(x, y, groups, level: float = 0.95) -> tuple[float, float, float, int]:
-    "Pearson's r over condition means: (x, y) averaged within each condition (`groups`, one hashable label per run), then `pearson_ci` over the means; returns (r, lo, hi, n conditions)."
+    ("Pearson's r over condition means: (x, y) averaged within each condition (`groups`, one hashable label per run), "
+     "then `pearson_ci` over the means; returns (r, lo, hi, n conditions).")
     x, y = _floats("x", x), _floats("y", y)
     groups = list(groups)
-    if not (x.size == y.size == len(groups)): raise ValueError(f"x, y and groups must pair up, got {x.size}, {y.size} and {len(groups)}")
+    if not (x.size == y.size == len(groups)):
+        raise ValueError(f"x, y and groups must pair up, got {x.size}, {y.size} and {len(groups)}")
     sums: dict = {}
     for xi, yi, g in zip(x, y, groups):
-        if np.isnan(xi) or np.isnan(yi): continue
+        if np.isnan(xi) or np.isnan(yi):
+            continue
         s = sums.setdefault(g, [0.0, 0.0, 0])
-        s[0] += xi; s[1] += yi; s[2] += 1
-    if len(sums) < 2: raise ValueError(f"condition_correlation needs at least 2 conditions with complete runs, got {len(sums)}")
+        s[0] += xi
+        s[1] += yi
+        s[2] += 1
+    if len(sums) < 2:
+        raise ValueError(f"condition_correlation needs at least 2 conditions with complete runs, got {len(sums)}")
     mx, my = (np.array([s[i] / s[2] for s in sums.values()]) for i in (0, 1))
     return (*pearson_ci(mx, my, level), len(sums))
 
 # %% ../nbs/08a_stats.ipynb #29aa67c3
 def linear_prediction(x, y, x_new, level: float = 0.95) -> tuple:
-    "Least-squares line of `y` on `x`: its prediction at `x_new` and the t interval (n − 2 df) for a new observation there."
+    ("Least-squares line of `y` on `x`: its prediction at `x_new` and the t interval (n − 2 df) for a new observation "
+     "there.")
     level = _check_level(level)
     x, y, n = _pairs(x, y)
-    if n < 3: raise ValueError(f"linear_prediction needs at least 3 complete (x, y) pairs (the interval has n − 2 "
-                               f"degrees of freedom), got {n}; add runs")
+    if n < 3:
+        raise ValueError(f"linear_prediction needs at least 3 complete (x, y) pairs (the interval has n − 2 "
+                         f"degrees of freedom), got {n}; add runs")
     dx = x - x.mean()
     sxx = float((dx ** 2).sum())
-    if sxx == 0: raise ValueError(f"x is constant ({x[0]:g} for all {n} pairs): no slope to fit; use runs that differ in x")
+    if sxx == 0:
+        raise ValueError(f"x is constant ({x[0]:g} for all {n} pairs): no slope to fit; use runs that differ in x")
     slope = float((dx * (y - y.mean())).sum() / sxx)
     intercept = float(y.mean() - slope * x.mean())
     s2 = float(((y - intercept - slope * x) ** 2).sum() / (n - 2))
@@ -114,12 +135,15 @@ def wilson_ci(correct, total, level: float = 0.95) -> tuple[float, float, float]
     "Proportion `correct/total` and its Wilson score interval (NaNs when `total` is 0)."
     level = _check_level(level)
     k, n = float(correct), float(total)
-    if n < 0 or k < 0 or k > n: raise ValueError(f"need 0 ≤ correct ≤ total, got {correct!r} of {total!r}")
-    if n == 0: return float("nan"), float("nan"), float("nan")
+    if n < 0 or k < 0 or k > n:
+        raise ValueError(f"need 0 ≤ correct ≤ total, got {correct!r} of {total!r}")
+    if n == 0:
+        return float("nan"), float("nan"), float("nan")
     z, p = stats.norm.ppf((1 + level) / 2), k / n
     centre, half = (p + z * z / (2 * n)), z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     lo, hi = (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
-    return p, 0.0 if k == 0 else float(lo), 1.0 if k == n else float(hi)   # the ends exact: rounding gives ±1e-17 at k = 0 and 1 ± 2e-16 at k = n
+    # the ends exact: rounding gives ±1e-17 at k = 0 and 1 ± 2e-16 at k = n
+    return p, 0.0 if k == 0 else float(lo), 1.0 if k == n else float(hi)
 
 # %% ../nbs/08a_stats.ipynb #5de9d8d0
 def diff_ci(a, b, paired: bool = False, level: float = 0.95) -> tuple[float, float, float]:
@@ -127,29 +151,37 @@ def diff_ci(a, b, paired: bool = False, level: float = 0.95) -> tuple[float, flo
     level = _check_level(level)
     a, b = _floats("a", a), _floats("b", b)
     if paired:
-        if a.shape != b.shape: raise ValueError(f"paired values must pair up, got {a.size} and {b.size}")
+        if a.shape != b.shape:
+            raise ValueError(f"paired values must pair up, got {a.size} and {b.size}")
         keep = ~(np.isnan(a) | np.isnan(b))
         return mean_ci(b[keep] - a[keep], level) if keep.any() else (float("nan"),) * 3
     a, b = a[~np.isnan(a)], b[~np.isnan(b)]
-    if not a.size or not b.size: return (float("nan"),) * 3
+    if not a.size or not b.size:
+        return (float("nan"),) * 3
     d = float(b.mean() - a.mean())
-    if a.size < 2 or b.size < 2: return d, float("nan"), float("nan")
+    if a.size < 2 or b.size < 2:
+        return d, float("nan"), float("nan")
     va, vb = a.var(ddof=1) / a.size, b.var(ddof=1) / b.size
-    if va + vb == 0: return d, d, d
+    if va + vb == 0:
+        return d, d, d
     df = (va + vb) ** 2 / (va ** 2 / (a.size - 1) + vb ** 2 / (b.size - 1))
     half = float(stats.t.ppf((1 + level) / 2, df) * np.sqrt(va + vb))
     return d, d - half, d + half
 
 # %% ../nbs/08a_stats.ipynb #71f58439
 def tost(a, b, margin: float, paired: bool = False, level: float = 0.95) -> tuple[float, float, float, str]:
-    "Two one-sided tests that mean(b) − mean(a) lies within ±`margin`: (difference, its 1 − 2α interval, outcome): 'equivalent' when that interval lies inside (−margin, margin), 'different' when the `level` interval lies wholly outside [−margin, margin], else 'undecided'."
+    ("Two one-sided tests that mean(b) − mean(a) lies within ±`margin`: (difference, its 1 − 2α interval, outcome): "
+     "'equivalent' when that interval lies inside (−margin, margin), 'different' when the `level` interval lies wholly "
+     "outside [−margin, margin], else 'undecided'.")
     level = _check_level(level)
     if isinstance(margin, bool) or not isinstance(margin, (int, float, np.floating)) or not margin > 0:
         raise ValueError(f"margin must be a number > 0 (the largest difference still called no effect), got {margin!r}")
     d, lo, hi = diff_ci(a, b, paired, 2 * level - 1)
     _, lo_out, hi_out = diff_ci(a, b, paired, level)
-    if lo != lo or hi != hi: return d, lo, hi, "undecided"
-    if -margin < lo and hi < margin: return d, lo, hi, "equivalent"
+    if lo != lo or hi != hi:
+        return d, lo, hi, "undecided"
+    if -margin < lo and hi < margin:
+        return d, lo, hi, "equivalent"
     return d, lo, hi, "different" if lo_out > margin or hi_out < -margin else "undecided"
 
 # %% ../nbs/08a_stats.ipynb #cb046065
@@ -169,28 +201,36 @@ def _2d(x) -> np.ndarray:
     return a[None, :] if a.ndim == 1 else a
 
 def empirical_logit(acc, words=None) -> np.ndarray:
-    "Accuracies on the empirical-logit scale, log((k + ½)/(n − k + ½)) with k = acc·n correct of n words (Cox): finite at 0 and 1. Without word counts n is taken as 1000."
+    ("Accuracies on the empirical-logit scale, log((k + ½)/(n − k + ½)) with k = acc·n correct of n words (Cox): "
+     "finite at 0 and 1. Without word counts n is taken as 1000.")
     n = 1000.0 if words is None else np.asarray(words, dtype=np.float64)
     k = np.asarray(acc, dtype=np.float64) * n
     return np.log((k + 0.5) / (n - k + 0.5))
 
 def mean_interval(acc, words=None, level: float = LEVEL, accuracy: bool = True):
-    "The mean over seeds and its t interval: on the empirical-logit scale, back-transformed, for an accuracy (so it lies in (0, 1) and is never cut); on the raw scale otherwise (`accuracy=False`). NaN interval for fewer than 2 seeds."
+    ("The mean over seeds and its t interval: on the empirical-logit scale, back-transformed, for an accuracy (so it "
+     "lies in (0, 1) and is never cut); on the raw scale otherwise (`accuracy=False`). NaN interval for fewer than 2 "
+     "seeds.")
     x = _2d(acc)
     z = empirical_logit(x, words) if accuracy else x
-    if x.shape[-1] < 2: return x.mean(-1), np.full(len(x), np.nan), np.full(len(x), np.nan)
-    with warnings.catch_warnings():                          # seeds that agree exactly: scipy warns, the flat case below answers
+    if x.shape[-1] < 2:
+        return x.mean(-1), np.full(len(x), np.nan), np.full(len(x), np.nan)
+    # seeds that agree exactly: scipy warns, the flat case below answers
+    with warnings.catch_warnings():
         warnings.filterwarnings("ignore", "Precision loss occurred", RuntimeWarning)
         lo, hi = stats.ttest_1samp(z, 0.0, axis=-1).confidence_interval(level)
-    if accuracy: lo, hi = expit(lo), expit(hi)
-    flat = np.ptp(x, axis=-1) == 0                          # seeds that agree exactly: no spread, no width, at their value
+    if accuracy:
+        lo, hi = expit(lo), expit(hi)
+    # seeds that agree exactly: no spread, no width, at their value
+    flat = np.ptp(x, axis=-1) == 0
     return x.mean(-1), np.where(flat, x.mean(-1), lo), np.where(flat, x.mean(-1), hi)
 
 MEAN_METHOD = {True: "t interval on the empirical logit, back-transformed", False: "t interval"}
 
-# %% ../nbs/08a_stats.ipynb #9d9c3f7a
+# %% ../nbs/08a_stats.ipynb #003ca0c5
 def is_accuracy(metric: str) -> bool:
-    "Whether `metric` ('valB.shape') is an accuracy on an evaluation split, between 0 and 1 (not its word count, 'valB.shape.words')."
+    ("Whether `metric` ('valB.shape') is an accuracy on an evaluation split, between 0 and 1 (not its word count, "
+     "'valB.shape.words').")
     parts = metric.split(".")
     return len(parts) == 2 and parts[0] in ("trainA", "valA", "valB", "valC")
 
@@ -198,7 +238,8 @@ def is_accuracy(metric: str) -> bool:
 def difference_interval(a, b, paired: bool = False, level: float = LEVEL):
     "b − a and its t interval: paired by seed (scipy `ttest_rel`) or Welch's (`ttest_ind`, unequal variances)."
     a, b = _2d(a), _2d(b)
-    if min(a.shape[-1], b.shape[-1]) < 2: return b.mean(-1) - a.mean(-1), np.full(len(a), np.nan), np.full(len(a), np.nan)
+    if min(a.shape[-1], b.shape[-1]) < 2:
+        return b.mean(-1) - a.mean(-1), np.full(len(a), np.nan), np.full(len(a), np.nan)
     t = stats.ttest_rel(b, a, axis=-1) if paired else stats.ttest_ind(b, a, equal_var=False, axis=-1)
     lo, hi = t.confidence_interval(level)
     return b.mean(-1) - a.mean(-1), np.asarray(lo), np.asarray(hi)
@@ -211,7 +252,8 @@ def correlation_interval(x, y, level: float = LEVEL):
     x, y = _2d(x), _2d(y)
     x = np.broadcast_to(x, y.shape)
     r = stats.pearsonr(x, y, axis=-1)
-    if y.shape[-1] <= 3: return np.asarray(r.statistic), np.full(len(y), np.nan), np.full(len(y), np.nan)
+    if y.shape[-1] <= 3:
+        return np.asarray(r.statistic), np.full(len(y), np.nan), np.full(len(y), np.nan)
     lo, hi = r.confidence_interval(level)
     return np.asarray(r.statistic), np.asarray(lo), np.asarray(hi)
 
@@ -219,9 +261,11 @@ CORRELATION_METHOD = "Pearson r over condition means, Fisher-z interval (scipy p
 
 # %% ../nbs/08a_stats.ipynb #5832b837
 def draw_anova(groups, level: float = LEVEL) -> dict:
-    "One-way random-effects ANOVA of `groups`, shape (replications, draws, seeds): F, p, ICC(1) [interval] and the between-draw SD [interval], arrays over replications."
+    ("One-way random-effects ANOVA of `groups`, shape (replications, draws, seeds): F, p, ICC(1) [interval] and the "
+     "between-draw SD [interval], arrays over replications.")
     g = np.asarray(groups, dtype=np.float64)
-    if g.ndim == 2: g = g[None]
+    if g.ndim == 2:
+        g = g[None]
     _, k, n = g.shape
     means = g.mean(-1)
     msb = n * ((means - g.mean((-1, -2))[:, None]) ** 2).sum(-1) / (k - 1)
@@ -232,6 +276,7 @@ def draw_anova(groups, level: float = LEVEL) -> dict:
     icc, icc_lo, icc_hi = (F - 1) / (F + n - 1), (fl - 1) / (fl + n - 1), (fu - 1) / (fu + n - 1)
     sd_of = lambda c: np.sqrt(np.clip(c, 0, None) / (1 - np.clip(c, None, 1 - 1e-12)) * msw)
     return dict(F=F, p=stats.f.sf(F, d1, d2), icc=icc, icc_lo=icc_lo, icc_hi=icc_hi,
-                sd_between=np.sqrt(np.clip(msb - msw, 0, None) / n), sd_lo=sd_of(icc_lo), sd_hi=sd_of(icc_hi), sd_within=np.sqrt(msw))
+                sd_between=np.sqrt(np.clip(msb - msw, 0, None) / n), sd_lo=sd_of(icc_lo), sd_hi=sd_of(icc_hi),
+                sd_within=np.sqrt(msw))
 
 DRAW_METHOD = "one-way random-effects ANOVA over draws × seeds; ICC(1) with its F interval (Shrout & Fleiss)"

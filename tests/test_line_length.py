@@ -12,9 +12,9 @@ ROOT = Path(__file__).resolve().parents[1]
 WIDTH = 120
 NOT_YET = {
     # modules (sysgen/X.py)
-    "pages", "stats",
+    "pages",
     # notebooks (nbs/X.ipynb)
-    "08a_stats.ipynb", "11a_pages.ipynb",
+    "11a_pages.ipynb",
 }
 
 
