@@ -18,15 +18,15 @@ from .results import BOOKKEEPING, load_results
 from .report import compare, experiment_frame, recipe_for
 from .sweep import get_sweep
 from .recipes import EARLIER_RECIPES, LINEAGE, REASONS, RECIPE, get_config
-from .registry import project_dir, runs_frame
-from .verdicts import checks, correlation_table, draw_answer, judge, shift_answer, verdicts_table
+from .registry import project_dir, registered, runs_frame
+from .verdicts import check_counts, checks, correlation_table, draw_answer, judge, shift_answer, verdicts_table
 
 # %% auto #0
 __all__ = ['NAMES', 'VERDICTS', 'METRICS', 'SEARCH_STORE', 'IGNORED', 'BENCH', 'RATIOS', 'pct', 'paper_pct', 'markdown',
            'paper_number', 'title', 'overview', 'headline', 'recipe_words', 'short_draws', 'short_shift', 'result_box',
-           'verdict_row', 'key_table', 'answer', 'corrections_note', 'checks_table', 'judge_notes', 'glance',
-           'verdict_details', 'collapsed', 'earlier_recipes', 'machine', 'native_bf16', 'learns_as', 'run_costs',
-           'speed_records', 'bench_machine', 'per_run_table', 'speed_table', 'speed_ratios']
+           'verdict_row', 'key_table', 'answer', 'corrections_note', 'palette_of', 'checks_table', 'at_palette',
+           'judge_notes', 'glance', 'verdict_details', 'collapsed', 'earlier_recipes', 'machine', 'native_bf16',
+           'learns_as', 'run_costs', 'speed_records', 'bench_machine', 'per_run_table', 'speed_table', 'speed_ratios']
 
 # %% ../nbs/11a_pages.ipynb #5ef36995
 def pct(v) -> str:
@@ -222,18 +222,33 @@ def corrections_note(name: str, config: str | None = None, root=None) -> str:
             + "; ".join(f"{o.claim}: *{o.registered}* → *{o.status}*" + (" (changed after the data)" if o.changed else "")
                         + (f", not counted: {o.note}" if not o.counted and o.note else "") for o in changed) + ".")
 
-def checks_table(name: str, config: str | None = None, root=None, verdict: str | None = None) -> pd.DataFrame:
-    "One row per registered check of experiment `name` (of one `verdict`, 'direction' or 'magnitude', or both): its mark, claim (and why it is not counted, where it is not), what the runs show, the machine kinds of its arms where they differ, how they computed where they differ, and whether it was registered after them."
+def palette_of(check: dict) -> int | None:
+    "The palette every point of registered check `check` reads, or None where its points differ in palette."
+    points = [check["a"], check["b"]] if "a" in check else check.get("points") or check.get("family") or [check.get("point") or {}]
+    palettes = {p.get("palette") for p in points}
+    return palettes.pop() if len(palettes) == 1 else None
+
+def checks_table(name: str, config: str | None = None, root=None, verdict: str | None = None, palette: int | None = None) -> pd.DataFrame:
+    "One row per registered check of experiment `name` (of one `verdict`, 'direction' or 'magnitude', or both; of those that read only `palette` colours, or all): its mark, claim (and why it is not counted, where it is not), what the runs show, the machine kinds of its arms where they differ, how they computed where they differ, and whether it was registered after them."
     outcomes, _, _ = checks(name, 3, root, config)
+    at = {c["id"]: palette_of(c) for c in registered(name)}
     rows = []
     for o in outcomes:
-        if verdict not in (None, o.verdict): continue
+        if verdict not in (None, o.verdict) or palette not in (None, at[o.id]): continue
         shown, _, provenance = o.detail.partition("; runs differ in provenance — ")
         shown, _, machines = shown.partition("; machines differ — ")
         rows.append({"": o.mark, "check": o.claim + ("" if o.counted else f" ({o.note}: shown, not counted)"), "what the runs show": shown,
                      "machines, where they differ": machines or "one kind" if o.machines else "—",
                      "runs that differ in provenance": provenance or "—", "registered": o.post_hoc or "before the runs"})
     return pd.DataFrame(rows, columns=["", "check", "what the runs show", "machines, where they differ", "runs that differ in provenance", "registered"])
+
+def at_palette(name: str, config: str, palette: int, root=None) -> str:
+    "One sentence: experiment `name`'s checks that read only `palette` colours, judged on recipe `config`'s runs there, counted by verdict (`check_counts`)."
+    outcomes, _, _ = checks(name, 3, root, config)
+    at = {c["id"]: palette_of(c) for c in registered(name)}
+    mine = [o for o in outcomes if at[o.id] == palette]
+    said = "; ".join(f"{v}: {check_counts([o for o in mine if o.verdict == v], v)}" for v in VERDICTS[:2] if any(o.verdict == v for o in mine))
+    return f"On `{config}` at {palette ** 3} colours, {said}." if mine else f"No check of {name} reads only {palette ** 3} colours."
 
 def judge_notes(name: str, config: str | None = None, root=None) -> str:
     "What `judge` says beside the checks: when they were frozen and which runs started after, and any pooled figure."
