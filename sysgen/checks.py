@@ -334,7 +334,8 @@ class Magnitude(Check):
     @classmethod
     def reads_difference(cls, entry): return entry.get("of") == "difference"
     @classmethod
-    def registered_n(cls, entry): return len(entry["family"]) if entry.get("of") == "correlation" else MIN_SEEDS
+    def registered_n(cls, entry):
+        return len(entry["family"]) if entry.get("of") == "correlation" else MIN_SEEDS
     @classmethod
     def small_effect(cls, entry, limit): return entry["of"] == "difference" and abs(entry["paper"]) < limit
 
@@ -415,7 +416,8 @@ class Correlation(Check):
         if len(have) < len(self.family):
             out = np.full(reps, "undecided")
         return r, lo, hi, len(have), out, CORRELATION_METHOD
-    def reach(self, n): return set(self.outcomes) if n > 3 else set()
+    def reach(self, n):
+        return set(self.outcomes) if n > 3 else set()
     def null(self, obs):
         m = float(np.mean([obs[k] for k in self.keys()]))
         return {k: m for k in self.keys()}
@@ -491,7 +493,8 @@ class Registered(Check):
     points: list = field(default_factory=list)
     metric: str = ""
     typed: ClassVar[bool] = False
-    def reach(self, n): return set() if n < 2 else set(self.outcomes)
+    def reach(self, n):
+        return set() if n < 2 else set(self.outcomes)
 
 @dataclass
 class WithinInterval(Registered):

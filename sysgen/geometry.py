@@ -62,7 +62,8 @@ class _Parallelograms:
         self.start = np.concatenate([[0], np.cumsum(self.k)[:-1]]).astype(np.int64)
 
     @property
-    def total(self) -> int: return int(self.cum[-1]) if len(self.cum) else 0
+    def total(self) -> int:
+        return int(self.cum[-1]) if len(self.cum) else 0
 
     def vertices(self, idx: np.ndarray) -> np.ndarray:
         "(len(idx), 4) vertex ids (c₀a, c₀b, c₁a, c₁b) of the parallelograms numbered `idx`."

@@ -216,7 +216,8 @@ class PackStopped(RuntimeError):
                          f"command again continues")
 
     @property
-    def exit_code(self) -> int: return 75 if self.signum is None else 128 + self.signum
+    def exit_code(self) -> int:
+        return 75 if self.signum is None else 128 + self.signum
 
 class PackFailed(RuntimeError):
     ("Runs of a packed training that failed (`failed`: name → why) while the others (`finished`: name → result record) "

@@ -299,7 +299,8 @@ def _precisions(frame) -> str:
     ("', trained in bf16 (14) and fp32 (1), attention kernel fused (12) and math (3), on AMD EPYC (9) and Intel Xeon "
      "Processor (6)': how many runs of `frame` trained in each precision, with each attention kernel (sysgen.runtime) "
      "and on each machine (where a run finished: its GPU, else its CPU), where recorded.")
-    def counts(col): return frame[col].dropna().value_counts().sort_index() if col in frame.columns else {}
+    def counts(col):
+        return frame[col].dropna().value_counts().sort_index() if col in frame.columns else {}
     def say(c): return " and ".join(f"{k} ({n})" for k, n in c.items())
     p, a = counts("precision"), counts("attention")
     # where each run finished: a GPU's name, else its CPU's

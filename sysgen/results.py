@@ -71,7 +71,8 @@ def load_results(paths) -> list[dict]:
     return records
 
 # %% ../nbs/08b_results.ipynb #43523e0d
-def _device_kind(runtime: dict) -> str: return "GPU" if str(runtime.get("device", "cpu")).startswith("cuda") else "CPU"
+def _device_kind(runtime: dict) -> str:
+    return "GPU" if str(runtime.get("device", "cpu")).startswith("cuda") else "CPU"
 
 def machine_kind(part: dict) -> str:
     ("The kind of machine one part of a run's runtime trained on: a GPU's name, else the CPU's name, family and model "

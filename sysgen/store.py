@@ -41,7 +41,8 @@ STATES = ("done", "corrupt", "running", "partial", "todo")
 class RunDir:
     ("A run directory: its files by role (`FILES`), its state, the files a job needs (`require`), its lock, atomic "
      "writes.")
-    def __init__(self, path): self.path = Path(path.path if isinstance(path, RunDir) else path)
+    def __init__(self, path):
+        self.path = Path(path.path if isinstance(path, RunDir) else path)
 
     @classmethod
     def of(cls, name: str, root=None) -> RunDir:

@@ -19,7 +19,8 @@ __all__ = ['RUNTIME_FIELDS', 'SWEEPS', 'grid', 'zipped', 'cross', 'canonical', '
            'run_step', 'status']
 
 # %% ../nbs/09_sweep.ipynb #fa2eac69
-def _values(v) -> list: return list(v) if isinstance(v, (list, tuple, range)) else [v]
+def _values(v) -> list:
+    return list(v) if isinstance(v, (list, tuple, range)) else [v]
 
 def grid(**params) -> list[dict]:
     "Every combination of the values of `params` (a scalar is one value), the last parameter varying fastest."

@@ -290,7 +290,8 @@ def draw_spread(frame: pd.DataFrame, palette: int, metric: str = "valB.shape", c
 # %% ../nbs/11_verdicts.ipynb #c13036dd
 ARMS = {"stem": "linear patch stem", "fov": "the paper's camera and 3–10 objects", "steps": "twice the training length"}
 
-def _arm(point: dict) -> str: return next((w for k, w in ARMS.items() if k in point), point_label(point))
+def _arm(point: dict) -> str:
+    return next((w for k, w in ARMS.items() if k in point), point_label(point))
 
 def _kinds(rows: pd.DataFrame) -> str:
     "The machine kinds the runs in `rows` trained on, '; '-joined; '—' where none is recorded."
