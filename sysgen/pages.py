@@ -35,7 +35,8 @@ def pct(v) -> str:
 
 def paper_pct(v) -> str:
     "A published fraction as a percentage: one decimal, or two where the paper gave two."
-    if v is None or v != v: return "—"
+    if v is None or v != v:
+        return "—"
     return f"{100 * v:.1f}" if abs(100 * v - round(100 * v, 1)) < 1e-9 else f"{100 * v:.2f}"
 
 # %% ../nbs/11a_pages.ipynb #2679d299
@@ -43,13 +44,16 @@ def markdown(frame: pd.DataFrame) -> str:
     "A table as GitHub Markdown, its index left out (the README's tables; no extra dependency)."
     cols = [str(c) for c in frame.columns]
     rows = [[str(v) for v in r] for r in frame.itertuples(index=False)]
-    return "\n".join(["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)] + ["| " + " | ".join(r) + " |" for r in rows])
+    return "\n".join(["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+                     + ["| " + " | ".join(r) + " |" for r in rows])
 
 # %% ../nbs/11a_pages.ipynb #070b85b7
 def paper_number(name: str, point: dict, metric: str):
-    "The paper's published `metric` at `point` of experiment `name` (a fraction): its entry whose grid values `point` has; or None."
+    ("The paper's published `metric` at `point` of experiment `name` (a fraction): its entry whose grid values `point` "
+     "has; or None.")
     for p in get_sweep(name).paper:
-        if metric in p and {k: v for k, v in p.items() if "." not in k}.items() <= point.items(): return p[metric]
+        if metric in p and {k: v for k, v in p.items() if "." not in k}.items() <= point.items():
+            return p[metric]
     return None
 
 NAMES = {"nmi": "NMI", "cross_attribute": "Cross-attribute", "data_volume": "Data volume"}   # the rest: capitalised
@@ -62,31 +66,42 @@ def title(name: str) -> str:
 VERDICTS = ("direction", "magnitude")          # the two verdicts of `verdicts_table`, each with its `… checks` counts
 
 def _link(text: str, notebook: str, link: str, prefix: str) -> str:
-    if link == "html": return f'<a href="{prefix}{notebook}">{text}</a>'
+    if link == "html":
+        return f'<a href="{prefix}{notebook}">{text}</a>'
     return f"[{text}]({prefix}{notebook})" if link == "markdown" else text
 
 def _prediction_hits(config: str, root=None) -> str:
     record = load_prediction(project_dir() / prediction_path(config))
-    if record is None: return "none registered"
+    if record is None:
+        return "none registered"
     out = compare_prediction(record, experiment_frame("prediction", 3, root, config, words=False))["outcome"]
-    kind = out.str.split(":").str[0].value_counts()                      # hit, miss, waiting (under MIN_SEEDS seeds), not run yet
+    # hit, miss, waiting (under MIN_SEEDS seeds), not run yet
+    kind = out.str.split(":").str[0].value_counts()
     judged = kind.get("hit", 0) + kind.get("miss", 0)
-    rest = [f"{kind[k]} {words}" for k, words in (("waiting", "waiting for seeds"), ("not run yet", "not run yet")) if k in kind]
-    said = (f"{kind.get('hit', 0)} of {judged} hit" if judged else "none judged yet") + (f" ({', '.join(rest)})" if rest else "")
-    table, skill = prediction_skill(record, runs_frame(root, config))      # its targets, and the 216-colour runs it is set against
+    rest = [f"{kind[k]} {words}" for k, words in (("waiting", "waiting for seeds"), ("not run yet", "not run yet"))
+            if k in kind]
+    said = ((f"{kind.get('hit', 0)} of {judged} hit" if judged else "none judged yet")
+            + (f" ({', '.join(rest)})" if rest else ""))
+    # its targets, and the 216-colour runs it is set against
+    table, skill = prediction_skill(record, runs_frame(root, config))
     counted, s = int(table["outcome"].isin(["hit", "miss"]).sum()), skill["216-colour mean"]["skill"]
-    if not judged: return said
+    if not judged:
+        return said
     return (said + f"; {counted} of {len(table)} meet the ID goals, skill {s:+.2f} against the 216-colour mean"
             if counted and s == s else said + f"; {counted} of {len(table)} meet the ID goals")
 
 def overview(config: str | None = None, root=None, link: str = "html", prefix: str = "", table=None) -> pd.DataFrame:
-    "One row per experiment: its page, key number against the paper's, its two verdicts with their checks, runs finished, their recipe (`config`, else each experiment's `recipe_for`) and how many machine kinds its judged runs trained on."
+    ("One row per experiment: its page, key number against the paper's, its two verdicts with their checks, runs "
+     "finished, their recipe (`config`, else each experiment's `recipe_for`) and how many machine kinds its judged "
+     "runs trained on.")
     table = verdicts_table(3, root, config) if table is None else table
     rows = []
     for _, r in table.iterrows():
-        key = (("registered predictions", _prediction_hits(r["recipe"], root), "—") if r["experiment"] == "prediction" else
+        key = (("registered predictions", _prediction_hits(r["recipe"], root), "—") if r["experiment"] == "prediction"
+               else
                (r["key number"], r["ours"], r["paper"]))
-        rows.append({"experiment": _link(title(r["experiment"]), r["notebook"], link, prefix), **dict(zip(("key number", "sysgen", "paper"), key)),
+        rows.append({"experiment": _link(title(r["experiment"]), r["notebook"], link, prefix),
+                     **dict(zip(("key number", "sysgen", "paper"), key)),
                      **{v: r[v] + (f" ({r[v + ' checks']})" if r[v + " checks"] != "—" else "") for v in VERDICTS},
                      "runs": r["runs finished"], "recipe": r["recipe"],
                      "machine kinds": str(len(r["machines"].split("; "))) if r.get("machines", "—") != "—" else "—"})
@@ -94,47 +109,65 @@ def overview(config: str | None = None, root=None, link: str = "html", prefix: s
 
 # %% ../nbs/11a_pages.ipynb #1753bae7
 def headline(config: str | None = None, root=None) -> pd.DataFrame:
-    "The diversity sweep of `config` (default: `recipe_for`'s) against the paper, in %: a row per measure (ours, then the paper's), a column per palette."
+    ("The diversity sweep of `config` (default: `recipe_for`'s) against the paper, in %: a row per measure (ours, then "
+     "the paper's), a column per palette.")
     config = config or recipe_for("diversity", 3, root)
     table = compare("diversity", experiment_frame("diversity", 3, root, config))
     rows = {}
-    for metric, what in (("valB.shape", "shape, unseen combinations (OOD)"), ("valA.shape", "shape, in distribution (ID)")):
+    for metric, what in (("valB.shape", "shape, unseen combinations (OOD)"),
+                         ("valA.shape", "shape, in distribution (ID)")):
         rows[f"{what}: sysgen"] = [s.split(" (n=")[0] for s in table[f"{metric} sysgen"]]
         rows[f"{what}: paper"] = [paper_pct(paper_number("diversity", dict(palette=round(c ** (1 / 3))), metric))
                                   for c in table["colours"]]
     return pd.DataFrame(rows, index=[f"{c} colours" for c in table["colours"]]).T
 
 def recipe_words(config: str) -> str:
-    "How the pages name the recipe an experiment is read on: the current one, or an earlier one with the current one's state."
-    return f"the current recipe, `{config}`" if config == RECIPE else f"`{config}` (the current recipe, `{RECIPE}`, has fewer of its runs finished)"
+    ("How the pages name the recipe an experiment is read on: the current one, or an earlier one with the current "
+     "one's state.")
+    return (f"the current recipe, `{config}`" if config == RECIPE
+            else f"`{config}` (the current recipe, `{RECIPE}`, has fewer of its runs finished)")
 
 def _seeds(config, root) -> str:
     n = experiment_frame("diversity", 3, root, config, words=False).groupby("palette").size()
-    return "no finished runs" if not len(n) else f"{n.min()}–{n.max()} seeds" if n.min() != n.max() else f"{n.min()} seeds"
+    return ("no finished runs" if not len(n) else f"{n.min()}–{n.max()} seeds" if n.min() != n.max()
+            else f"{n.min()} seeds")
 
 # %% ../nbs/11a_pages.ipynb #63da4d7b
 def short_draws(answer: str, table: pd.DataFrame) -> str:
-    "The draws question in one sentence with its main number (the largest between-draw SD); the long `answer` while it is undecided."
-    if not len(table) or (table["outcome"] == "undecided").any(): return answer
+    ("The draws question in one sentence with its main number (the largest between-draw SD); the long `answer` while "
+     "it is undecided.")
+    if not len(table) or (table["outcome"] == "undecided").any():
+        return answer
     sd = table.assign(v=table["between-draw SD, points"].str.split(" ").str[0].astype(float)).sort_values("v").iloc[-1]
     moves = table[table["outcome"] == "moves"]
     head = (f"Yes, at {', '.join(f'{c} colours' for c in moves['colours'])}" if len(moves) else
-            f"No draw effect detected at {', '.join(map(str, table['colours'][:-1]))} or {table['colours'].iloc[-1]} colours")
-    return f"{head}: the largest between-draw SD of shape OOD is {sd['between-draw SD, points']} points, at {sd['colours']} colours"
+            f"No draw effect detected at {', '.join(map(str, table['colours'][:-1]))} or {table['colours'].iloc[-1]} "
+            f"colours")
+    return (f"{head}: the largest between-draw SD of shape OOD is {sd['between-draw SD, points']} points, at "
+            f"{sd['colours']} colours")
 
 def short_shift(answer: str, table: pd.DataFrame) -> str:
-    "The shift question in one sentence: the arm that moves our curve furthest toward the paper's, with its number, and the arms that move it away; the long `answer` while it is undecided."
-    if not len(table) or answer.startswith("Not decided"): return answer
-    d = table["baseline − arm, points"].map(lambda v: float(v.split(" ")[0]) if v[:1] in "-0123456789" else float("nan"))
-    toward = table[table["registered word"].isin(["explains the shift", "moves the curve toward the paper's"])].assign(d=d).sort_values("d")
+    ("The shift question in one sentence: the arm that moves our curve furthest toward the paper's, with its number, "
+     "and the arms that move it away; the long `answer` while it is undecided.")
+    if not len(table) or answer.startswith("Not decided"):
+        return answer
+    d = table["baseline − arm, points"].map(lambda v: float(v.split(" ")[0]) if v[:1] in "-0123456789"
+                                            else float("nan"))
+    toward = table[table["registered word"].isin(["explains the shift",
+                                                  "moves the curve toward the paper's"])].assign(d=d).sort_values("d")
     away = table[table["registered word"] == "moves it away"]
-    out = (f"{toward.iloc[-1]['arm'][0].upper() + toward.iloc[-1]['arm'][1:]} at {toward.iloc[-1]['colours']} colours moves it furthest "
-           f"toward the paper's, by {toward.iloc[-1]['baseline − arm, points']} points" if len(toward) else "No arm moves it toward the paper's")
-    if len(away): out += f"; {' and '.join(sorted(set(away['arm'])))} moves it away"
+    out = (f"{toward.iloc[-1]['arm'][0].upper() + toward.iloc[-1]['arm'][1:]} at {toward.iloc[-1]['colours']} colours "
+           f"moves it furthest "
+           f"toward the paper's, by {toward.iloc[-1]['baseline − arm, points']} points" if len(toward)
+           else "No arm moves it toward the paper's")
+    if len(away):
+        out += f"; {' and '.join(sorted(set(away['arm'])))} moves it away"
     return out
 
 def result_box(config: str | None = None, root=None, fmt: str = "html", table=None, prefix: str = "") -> str:
-    "The headline box: `headline` with the diversity verdict, as HTML (`fmt='html'`, a div with id result-box) or Markdown; on the recipe of `table`'s diversity row (`verdicts_table(3, root, config)` unless given), then the answers to the two registered questions about its curve, linked to the diversity page under `prefix`."
+    ("The headline box: `headline` with the diversity verdict, as HTML (`fmt='html'`, a div with id result-box) or "
+     "Markdown; on the recipe of `table`'s diversity row (`verdicts_table(3, root, config)` unless given), then the "
+     "answers to the two registered questions about its curve, linked to the diversity page under `prefix`.")
     table = verdicts_table(3, root, config) if table is None else table
     row = table[table["experiment"] == "diversity"].iloc[0]
     config = row["recipe"]
@@ -148,12 +181,16 @@ def result_box(config: str | None = None, root=None, fmt: str = "html", table=No
     draws, shift = short_draws(draws, dt), short_shift(shift, st)
     questions = (f"**[Does it depend on the draw of held-out colours?]({page}#sec-draws)** {draws}. "
                  f"**[What moves our curve toward the paper's?]({page}#sec-shift)** {shift}.")
-    if fmt == "markdown":                                 # the README: one sentence, the headline figure, the table, then the words
+    # the README: one sentence, the headline figure, the table, then the words
+    if fmt == "markdown":
         f = experiment_frame("diversity", 3, root, config, words=False)
-        ood = f.groupby("n_colours")["valB.shape"].mean() if len(f) and "valB.shape" in f.columns else pd.Series(dtype=float)
-        sentence = ((f"Shape accuracy on unseen shape–colour combinations climbs from {100 * ood.iloc[0]:.1f} % at {ood.index[0]} "
+        ood = (f.groupby("n_colours")["valB.shape"].mean() if len(f) and "valB.shape" in f.columns
+               else pd.Series(dtype=float))
+        sentence = ((f"Shape accuracy on unseen shape–colour combinations climbs from {100 * ood.iloc[0]:.1f} % at "
+                     f"{ood.index[0]} "
                      f"colours to {100 * ood.iloc[-1]:.1f} % at {ood.index[-1]} on `{config}`, "
-                     f"the paper's direction, with our curve left of the paper's. ") if len(ood) >= 2 else f"No finished runs of `{config}` yet. "
+                     f"the paper's direction, with our curve left of the paper's. ") if len(ood) >= 2
+                    else f"No finished runs of `{config}` yet. "
                     ) + f"Diversity: {words('**', '**')}."
         figure = f"![{head}]({prefix.replace('nbs/', '')}results/figures/home-diversity-shape.png)"
         corner = f"% (mean [95 % interval], {_seeds(config, root)} a point)"
@@ -161,46 +198,57 @@ def result_box(config: str | None = None, root=None, fmt: str = "html", table=No
                 + f"\n\n{questions}")
     import mistune
     html = numbers.to_html(border=0, classes="result-numbers").replace("<th></th>", "<th>colours</th>", 1)
-    return (f'<div id="result-box" style="border:2px solid #2780e3;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0 1rem">'
+    return (f'<div id="result-box" style="border:2px solid #2780e3;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0 '
+            f'1rem">'
             f'<p style="margin:.2rem 0 .5rem">{head.replace(f"`{config}`", f"<code>{config}</code>")}.</p>{html}'
             f'<p style="margin:.5rem 0 .2rem">Diversity: {words("<b>", "</b>")}.</p>'
-            f'<p style="margin:.2rem 0">{mistune.html(questions).strip().removeprefix("<p>").removesuffix("</p>")}</p></div>')
+            f'<p style="margin:.2rem '
+            f'0">{mistune.html(questions).strip().removeprefix("<p>").removesuffix("</p>")}</p></div>')
 
 # %% ../nbs/11a_pages.ipynb #3f38f8f0
 METRICS = {"cross_attribute": ("valB.material", "valB.size"), "material": ("valB.material",),
-           "mechanism": (), "prediction": ()}         # the accuracies an experiment's key table shows; the rest: shape OOD
+           # the accuracies an experiment's key table shows; the rest: shape OOD
+           "mechanism": (), "prediction": ()}
 
 def verdict_row(name: str, config: str | None = None, root=None, table=None) -> pd.DataFrame:
-    "Experiment `name`'s row of `verdicts_table`: its two verdicts with their checks, key number beside the paper's, runs and provenance."
+    ("Experiment `name`'s row of `verdicts_table`: its two verdicts with their checks, key number beside the paper's, "
+     "runs and provenance.")
     r = (verdicts_table(3, root, config) if table is None else table).set_index("experiment").loc[name]
     return pd.DataFrame([{**{v: r[v] + (f" ({r[v + ' checks']})" if r[v + " checks"] != "—" else "") for v in VERDICTS},
                           "key number": r["key number"], "sysgen": r["ours"], "paper": r["paper"],
-                          "runs": f"{r['runs finished']}, {r['seeds']} seeds per point", "mixed provenance": r["mixed provenance"],
-                          "post hoc": r["post hoc"]}])
+                          "runs": f"{r['runs finished']}, {r['seeds']} seeds per point",
+                          "mixed provenance": r["mixed provenance"], "post hoc": r["post hoc"]}])
 
 def key_table(name: str, frame, config: str | None = None, root=None) -> pd.DataFrame | None:
-    "The grid points of experiment `name` with a published number: ours (mean [95 % interval], n) beside the paper's, in %; its correlations where it has any; None where neither."
+    ("The grid points of experiment `name` with a published number: ours (mean [95 % interval], n) beside the paper's, "
+     "in %; its correlations where it has any; None where neither.")
     corr = correlation_table(name, root, config)
     if len(corr):
         iv = lambda r: f"{r['r']:+.2f} [{r['lo']:+.2f}, {r['hi']:+.2f}]" if r["r"] == r["r"] else "—"
-        return pd.DataFrame({"check": corr["check"], "over": corr["over"], "n": corr["n"], "r [95 % interval]": corr.apply(iv, axis=1),
+        return pd.DataFrame({"check": corr["check"], "over": corr["over"], "n": corr["n"],
+                             "r [95 % interval]": corr.apply(iv, axis=1),
                              "paper": [f"{p:+.2f}" if p == p else "—" for p in corr["paper"]]}).drop_duplicates(
                              subset=["over", "n", "r [95 % interval]", "paper"])
     metrics = METRICS.get(name, ("valB.shape",))
-    if not metrics: return None
+    if not metrics:
+        return None
     table = compare(name, frame, metrics=metrics)
-    points = [{("palette" if k == "colours" else k): (round(v ** (1 / 3)) if k == "colours" else v) for k, v in r.items()
+    points = [{("palette" if k == "colours" else k): (round(v ** (1 / 3)) if k == "colours" else v)
+               for k, v in r.items()
                if not k.startswith(metrics)} for r in table.to_dict("records")]
     paper = [[paper_number(name, p, m) for m in metrics] for p in points]
     keep = [any(v is not None for v in vs) for vs in paper]
-    if not any(keep): keep = [True] * len(points)                      # nothing published: every point
+    if not any(keep):
+        keep = [True] * len(points)                      # nothing published: every point
     out = table[keep].reset_index(drop=True)
-    for i, m in enumerate(metrics): out[f"{m} paper"] = [paper_pct(vs[i]) for vs, k in zip(paper, keep) if k]
+    for i, m in enumerate(metrics):
+        out[f"{m} paper"] = [paper_pct(vs[i]) for vs, k in zip(paper, keep) if k]
     return out
 
 # %% ../nbs/11a_pages.ipynb #6b567b86
 def answer(name: str, config: str | None = None, root=None, table=None) -> str:
-    "Experiment `name`'s answer in one sentence of Markdown, on its recipe: its key number beside the paper's (the prediction: its hits) and its verdicts in words with their checks."
+    ("Experiment `name`'s answer in one sentence of Markdown, on its recipe: its key number beside the paper's (the "
+     "prediction: its hits) and its verdicts in words with their checks.")
     r = (verdicts_table(3, root, config) if table is None else table).set_index("experiment").loc[name]
     said = ", ".join(f"{v} **{r[v]}** ({r[v + ' checks']})" for v in VERDICTS if r[v + " checks"] != "—")
     if name == "prediction":
@@ -210,50 +258,69 @@ def answer(name: str, config: str | None = None, root=None, table=None) -> str:
         key = f"{r['key number']}{unit}: {r['ours']} against the paper's {r['paper']}"
     else:
         key = ""
-    return f"On `{r['recipe']}`, " + "; ".join(s for s in (key, said) if s) + "." if key or said else f"On `{r['recipe']}`: no checks yet."
+    return (f"On `{r['recipe']}`, " + "; ".join(s for s in (key, said) if s) + "." if key or said
+            else f"On `{r['recipe']}`: no checks yet.")
 
 # %% ../nbs/11a_pages.ipynb #8547ef83
 def corrections_note(name: str, config: str | None = None, root=None) -> str:
-    "The checks of experiment `name` that read differently under the corrected rules (typed checks, 2026-12-07) than under those registered before: each claim, the registered outcome → the corrected one, labelled changed after the data where its runs predate the corrections; '' when none does."
+    ("The checks of experiment `name` that read differently under the corrected rules (typed checks, 2026-12-07) than "
+     "under those registered before: each claim, the registered outcome → the corrected one, labelled changed after "
+     "the data where its runs predate the corrections; '' when none does.")
     changed = [o for o in checks(name, 3, root, config)[0] if o.registered]
-    if not changed: return ""
+    if not changed:
+        return ""
     return ("**Read again under the corrected rules** (standard estimators, measured error rates, the ceiling rule: "
             "[how often each rule is wrong](../11_verdicts.ipynb#sec-error-rates)), registered after these runs: "
-            + "; ".join(f"{o.claim}: *{o.registered}* → *{o.status}*" + (" (changed after the data)" if o.changed else "")
+            + "; ".join(f"{o.claim}: *{o.registered}* → *{o.status}*"
+                        + (" (changed after the data)" if o.changed else "")
                         + (f", not counted: {o.note}" if not o.counted and o.note else "") for o in changed) + ".")
 
 def palette_of(check: dict) -> int | None:
     "The palette every point of registered check `check` reads, or None where its points differ in palette."
-    points = [check["a"], check["b"]] if "a" in check else check.get("points") or check.get("family") or [check.get("point") or {}]
+    points = ([check["a"], check["b"]] if "a" in check else check.get("points") or check.get("family")
+              or [check.get("point") or {}])
     palettes = {p.get("palette") for p in points}
     return palettes.pop() if len(palettes) == 1 else None
 
-def checks_table(name: str, config: str | None = None, root=None, verdict: str | None = None, palette: int | None = None) -> pd.DataFrame:
-    "One row per registered check of experiment `name` (of one `verdict`, 'direction' or 'magnitude', or both; of those that read only `palette` colours, or all): its mark, claim (and why it is not counted, where it is not), what the runs show, the machine kinds of its arms where they differ, how they computed where they differ, and whether it was registered after them."
+def checks_table(name: str, config: str | None = None, root=None, verdict: str | None = None,
+                 palette: int | None = None) -> pd.DataFrame:
+    ("One row per registered check of experiment `name` (of one `verdict`, 'direction' or 'magnitude', or both; of "
+     "those that read only `palette` colours, or all): its mark, claim (and why it is not counted, where it is not), "
+     "what the runs show, the machine kinds of its arms where they differ, how they computed where they differ, and "
+     "whether it was registered after them.")
     outcomes, _, _ = checks(name, 3, root, config)
     at = {c["id"]: palette_of(c) for c in registered(name)}
     rows = []
     for o in outcomes:
-        if verdict not in (None, o.verdict) or palette not in (None, at[o.id]): continue
+        if verdict not in (None, o.verdict) or palette not in (None, at[o.id]):
+            continue
         shown, _, provenance = o.detail.partition("; runs differ in provenance — ")
         shown, _, machines = shown.partition("; machines differ — ")
-        rows.append({"": o.mark, "check": o.claim + ("" if o.counted else f" ({o.note}: shown, not counted)"), "what the runs show": shown,
+        rows.append({"": o.mark, "check": o.claim + ("" if o.counted else f" ({o.note}: shown, not counted)"),
+                     "what the runs show": shown,
                      "machines, where they differ": machines or "one kind" if o.machines else "—",
-                     "runs that differ in provenance": provenance or "—", "registered": o.post_hoc or "before the runs"})
-    return pd.DataFrame(rows, columns=["", "check", "what the runs show", "machines, where they differ", "runs that differ in provenance", "registered"])
+                     "runs that differ in provenance": provenance or "—",
+                     "registered": o.post_hoc or "before the runs"})
+    return pd.DataFrame(rows,
+                        columns=["", "check", "what the runs show", "machines, where they differ",
+                                 "runs that differ in provenance", "registered"])
 
 def at_palette(name: str, config: str, palette: int, root=None) -> str:
-    "One sentence: experiment `name`'s checks that read only `palette` colours, judged on recipe `config`'s runs there, counted by verdict (`check_counts`)."
+    ("One sentence: experiment `name`'s checks that read only `palette` colours, judged on recipe `config`'s runs "
+     "there, counted by verdict (`check_counts`).")
     outcomes, _, _ = checks(name, 3, root, config)
     at = {c["id"]: palette_of(c) for c in registered(name)}
     mine = [o for o in outcomes if at[o.id] == palette]
-    said = "; ".join(f"{v}: {check_counts([o for o in mine if o.verdict == v], v)}" for v in VERDICTS[:2] if any(o.verdict == v for o in mine))
-    return f"On `{config}` at {palette ** 3} colours, {said}." if mine else f"No check of {name} reads only {palette ** 3} colours."
+    said = "; ".join(f"{v}: {check_counts([o for o in mine if o.verdict == v], v)}" for v in VERDICTS[:2]
+                     if any(o.verdict == v for o in mine))
+    return (f"On `{config}` at {palette ** 3} colours, {said}." if mine
+            else f"No check of {name} reads only {palette ** 3} colours.")
 
 def judge_notes(name: str, config: str | None = None, root=None) -> str:
     "What `judge` says beside the checks: when they were frozen and which runs started after, and any pooled figure."
     lines = judge(name, 3, root, config).splitlines()
-    checks = ("Verdict:", "Direction:", "Magnitude:", "Direction checks:", "Magnitude checks,", "  ")   # the verdict and its checks
+    # the verdict and its checks
+    checks = ("Verdict:", "Direction:", "Magnitude:", "Direction checks:", "Magnitude checks,", "  ")
     return "\n\n".join(l for l in lines if not l.startswith(checks))
 
 def glance(name: str, frame, config: str | None = None, root=None, table=None):
@@ -263,19 +330,23 @@ def glance(name: str, frame, config: str | None = None, root=None, table=None):
     display(without_index(verdict_row(name, config, root, table)))
     numbers = key_table(name, frame, config, root)
     if numbers is not None and "r [95 % interval]" in numbers.columns:
-        display(Markdown("Its correlations, over runs and over condition means (n = conditions), beside the paper's r:"), without_index(numbers))
+        display(Markdown("Its correlations, over runs and over condition means (n = conditions), beside the paper's "
+                         "r:"), without_index(numbers))
     elif numbers is not None:
-        display(Markdown("Key numbers in % (mean [95 % interval] over n seeds; a single run: its Wilson interval over the words "
+        display(Markdown("Key numbers in % (mean [95 % interval] over n seeds; a single run: its Wilson interval over "
+                         "the words "
                          "it scored), beside the paper's:"), without_index(numbers))
 
 def verdict_details(name: str, config: str | None = None, root=None):
     "Display what `judge` says of the checks' registration, then the checks of each verdict, folded."
     from IPython.display import Markdown, display
     display(Markdown(judge_notes(name, config, root)))
-    if note := corrections_note(name, config, root): display(Markdown(note))
+    if note := corrections_note(name, config, root):
+        display(Markdown(note))
     for verdict in VERDICTS:
         t = checks_table(name, config, root, verdict)
-        if len(t): display(collapsed(f"The {len(t)} {verdict} check{'s' if len(t) > 1 else ''}: {' '.join(t[''])}", t))
+        if len(t):
+            display(collapsed(f"The {len(t)} {verdict} check{'s' if len(t) > 1 else ''}: {' '.join(t[''])}", t))
 
 # %% ../nbs/11a_pages.ipynb #2be00b7e
 def collapsed(summary: str, *parts):
@@ -283,64 +354,80 @@ def collapsed(summary: str, *parts):
     import mistune
     from IPython.display import HTML
     from sysgen.report import without_index
-    html = [mistune.html(p) if isinstance(p, str) else without_index(p).to_html() if isinstance(p, pd.DataFrame) else p.to_html()
+    html = [mistune.html(p) if isinstance(p, str) else without_index(p).to_html() if isinstance(p, pd.DataFrame)
+            else p.to_html()
             for p in parts]
     return HTML(f"<details><summary><b>{summary}</b></summary>\n{''.join(html)}</details>")
 
 def earlier_recipes(name: str, metrics=("valA.shape", "valB.shape"), root=None, config: str | None = None):
-    "Experiment `name`'s runs on the lineage's recipes up to `RECIPE` other than the one its page is read on (`config`, else `recipe_for`'s), newest first, folded: per recipe its one-line reason, its numbers against the paper's (`metrics`; none: no table) and its checks."
+    ("Experiment `name`'s runs on the lineage's recipes up to `RECIPE` other than the one its page is read on "
+     "(`config`, else `recipe_for`'s), newest first, folded: per recipe its one-line reason, its numbers against the "
+     "paper's (`metrics`; none: no table) and its checks.")
     from dataclasses import replace
     shown = config or recipe_for(name, 3, root)
     others = [c for c in reversed(LINEAGE[:LINEAGE.index(RECIPE) + 1]) if c != shown]
     parts = []
     for cfg in others:
         sweep = replace(get_sweep(name), config=cfg)
-        parts += [f"**`{cfg}`**: {REASONS[cfg]}"] + ([compare(sweep, experiment_frame(sweep, 3, root, cfg), metrics=metrics)] if metrics else [])
+        parts += ([f"**`{cfg}`**: {REASONS[cfg]}"]
+                  + ([compare(sweep, experiment_frame(sweep, 3, root, cfg), metrics=metrics)] if metrics else []))
         parts += [checks_table(name, cfg, root)]
     newer = bool(others) and LINEAGE.index(others[0]) > LINEAGE.index(shown)
-    return collapsed(f"{'Other' if newer else 'Earlier'} recipes ({', '.join(others)}): the same experiment, newest first", *parts)
+    return collapsed(f"{'Other' if newer else 'Earlier'} recipes ({', '.join(others)}): the same experiment, newest "
+                     f"first", *parts)
 
 # %% ../nbs/11a_pages.ipynb #967c745b
 def machine(runtime: dict) -> str:
-    "A machine as the pages name it: a GPU by its name; a CPU by its name and, where recorded, its x86 family and model."
-    if str(runtime.get("device", "cpu")).startswith("cuda"): return runtime.get("device_name") or "a GPU"
+    ("A machine as the pages name it: a GPU by its name; a CPU by its name and, where recorded, its x86 family and "
+     "model.")
+    if str(runtime.get("device", "cpu")).startswith("cuda"):
+        return runtime.get("device_name") or "a GPU"
     cpu = " ".join(str(runtime.get("cpu") or "CPU").replace("(R)", "").replace("(TM)", "").split())
     family = " ".join(str(runtime.get("cpu_id", "")).split()[:4])          # 'family 26 model 2'
     return f"{cpu} ({family})" if family else f"{cpu} (model not recorded)"
 
 def native_bf16(runtime: dict) -> str:
-    "'yes' or 'no': whether the CPU a run trained on has native bf16 among its recorded flags; 'GPU', or 'not recorded'."
-    if str(runtime.get("device", "cpu")).startswith("cuda"): return "GPU"
+    ("'yes' or 'no': whether the CPU a run trained on has native bf16 among its recorded flags; 'GPU', or 'not "
+     "recorded'.")
+    if str(runtime.get("device", "cpu")).startswith("cuda"):
+        return "GPU"
     flags = runtime.get("cpu_features")
-    if flags is None: return "not recorded"
+    if flags is None:
+        return "not recorded"
     return "yes" if {"avx512_bf16", "amx_bf16"} & set(flags) else "no"
 
 # %% ../nbs/11a_pages.ipynb #c72dc8d1
 SEARCH_STORE = Path("results") / "baby"
-IGNORED = ("name", "palette", "seed", "split_seed", "data_seed", "shared", *BOOKKEEPING)   # where a recipe's runs may differ
+# where a recipe's runs may differ
+IGNORED = ("name", "palette", "seed", "split_seed", "data_seed", "shared", *BOOKKEEPING)
 
 def learns_as(config: dict, want: TrainConfig) -> bool:
-    "Whether a run's configuration (a `config.json` dict) learns what `want` learns, at the run's own palette and seed: every field equal but `IGNORED`."
+    ("Whether a run's configuration (a `config.json` dict) learns what `want` learns, at the run's own palette and "
+     "seed: every field equal but `IGNORED`.")
     own = {f.name for f in fields(TrainConfig)}
     have = TrainConfig(**{k: tuple(v) if isinstance(v, list) else v for k, v in config.items() if k in own})
     return not {k for k in have.run_diff(want) if k not in IGNORED}
 
 # %% ../nbs/11a_pages.ipynb #d5c65568
 def run_costs(config: str = RECIPE, root=None, search: bool = False) -> pd.DataFrame:
-    "Per machine, native bf16 and precision: finished runs of `config`'s own size trained there alone, and their median and range of wall-clock minutes; `search` adds its search's runs of the same configuration (`learns_as`)."
+    ("Per machine, native bf16 and precision: finished runs of `config`'s own size trained there alone, and their "
+     "median and range of wall-clock minutes; `search` adds its search's runs of the same configuration (`learns_as`).")
     want = get_config(config)
     same = lambda c: all(c.get(k) == getattr(want, k) for k in ("d_model", "steps", "batch_size", "image_size"))
     stores = [(Path(runs_root(root)), lambda c: c.get("name") == config and same(c))]
-    if search: stores.append((project_dir() / SEARCH_STORE, lambda c: learns_as(c, want)))
+    if search:
+        stores.append((project_dir() / SEARCH_STORE, lambda c: learns_as(c, want)))
     rows = []
     for store, keep in stores:
         for r in (load_results(store) if store.is_dir() else []):
             parts = [*r.get("runtime_history", []), r.get("runtime") or {}]
             kinds = {(machine(p), native_bf16(p), p.get("precision")) for p in parts}
             if keep(r["config"]) and len(kinds) == 1:
-                rows.append(dict(zip(("machine", "native bf16", "precision"), kinds.pop()), minutes=r["wall_seconds"] / 60))
+                rows.append(dict(zip(("machine", "native bf16", "precision"), kinds.pop()),
+                                 minutes=r["wall_seconds"] / 60))
     keys = ["machine", "native bf16", "precision"]
-    if not rows: return pd.DataFrame(columns=[*keys, "runs", "median minutes", "range"])
+    if not rows:
+        return pd.DataFrame(columns=[*keys, "runs", "median minutes", "range"])
     g = pd.DataFrame(rows).groupby(keys)["minutes"]
     out = pd.DataFrame({"runs": g.size(), "median minutes": g.median().round(0).astype(int),
                         "range": [f"{lo:.0f}–{hi:.0f}" for lo, hi in zip(g.min(), g.max())]}).reset_index()
@@ -359,12 +446,15 @@ def bench_machine(record: dict) -> str:
     "The machine of a benchmark record, with its CPU flags."
     rt = record["config"].get("runtime", {})
     flags = ", ".join(rt.get("cpu_features", [])) or "flags not recorded"
-    return f"{machine({'cpu': rt.get('cpu', record['config'].get('machine')), 'cpu_id': rt.get('cpu_id', '')})}, flags {flags}"
+    return (f"{machine({'cpu': rt.get('cpu', record['config'].get('machine')), 'cpu_id': rt.get('cpu_id', '')})}, "
+            f"flags {flags}")
 
 def _speed(r: dict) -> str:
-    if "images_per_s" in r: return f"{r['images_per_s']} images/s"
+    if "images_per_s" in r:
+        return f"{r['images_per_s']} images/s"
     if "speedup" in r:                            # whole runs packed in one process against one process per run
-        return (f"{r['packed']['runs_per_hour']} runs/h packed, {r['one_process_per_run']['runs_per_hour']} one process per run "
+        return (f"{r['packed']['runs_per_hour']} runs/h packed, {r['one_process_per_run']['runs_per_hour']} one "
+                f"process per run "
                 f"({r['runs']} runs on {r['cores']} cores): ×{r['speedup']}")
     if "share" in r:                              # a per-phase profile of one training step
         return f"{r['samples_per_s']} samples/s: " + ", ".join(f"{k} {100 * v:.1f} %" for k, v in r["share"].items())
@@ -374,24 +464,32 @@ def _speed(r: dict) -> str:
     return f"{speed}, MFU {r['mfu']}"
 
 def per_run_table(record: dict) -> pd.DataFrame:
-    "The recipes of a benchmark record side by side (its `per_run`, from `bench/benchmarks.py`): steps, samples/s and precision here, model GFLOP per sample, training TFLOP per run and its fraction of the current recipe's, minutes per run here; empty for a record without."
+    ("The recipes of a benchmark record side by side (its `per_run`, from `bench/benchmarks.py`): steps, samples/s and "
+     "precision here, model GFLOP per sample, training TFLOP per run and its fraction of the current recipe's, minutes "
+     "per run here; empty for a record without.")
     return pd.DataFrame([{"recipe": name, **c} for name, c in record.get("per_run", {}).items()])
 
 def speed_table(record: dict) -> pd.DataFrame:
     "One benchmark record as a table: benchmark, precision, median speed, the repeats."
-    return pd.DataFrame([{"benchmark": name, "precision": r.get("runtime", {}).get("precision", "—"), "median": _speed(r),
-                          "repeats": ", ".join(map(str, r["all"])) if "all" in r else "—"}
+    return pd.DataFrame([{"benchmark": name, "precision": r.get("runtime", {}).get("precision", "—"),
+                          "median": _speed(r), "repeats": ", ".join(map(str, r["all"])) if "all" in r else "—"}
                          for name, r in record["results"].items()])
 
 # %% ../nbs/11a_pages.ipynb #bdaa0730
-RATIOS = [   # (numerator, denominator, key, what), between two figures of one record; CFG: the newest recipe it measured
+# (numerator, denominator, key, what), between two figures of one record; CFG: the newest recipe it measured
+RATIOS = [
     ("render_64_busy_threads2", "render_64", "images_per_s", "renderer, one core busy, 2 threads, against quiet"),
     ("train_baby_bf16", "train_baby_fp32", "samples_per_s", "`baby` training, bf16 against fp32"),
-    ("train_CFG_default", "train_CFG_fp32", "samples_per_s", "`CFG` training, its default precision (`auto`) against fp32"),
-    ("train_CFG_default", "train_CFG_fused", "samples_per_s", "`CFG` training, the math attention kernel against torch's fused one"),
-    ("train_CFG_compiled", "train_CFG_default", "samples_per_s", "`CFG` training through `torch.compile` against without"),
-    ("profile_CFG_hue", "profile_CFG", "samples_per_s", "`CFG` step with the hue intervention (h = 0.5) against without"),
-    ("hue_128_chunked", "hue_128_one_pass", "images_per_s", "hue intervention on 64 images of 128 px, in chunks against one pass"),
+    ("train_CFG_default", "train_CFG_fp32", "samples_per_s",
+     "`CFG` training, its default precision (`auto`) against fp32"),
+    ("train_CFG_default", "train_CFG_fused", "samples_per_s",
+     "`CFG` training, the math attention kernel against torch's fused one"),
+    ("train_CFG_compiled", "train_CFG_default", "samples_per_s",
+     "`CFG` training through `torch.compile` against without"),
+    ("profile_CFG_hue", "profile_CFG", "samples_per_s",
+     "`CFG` step with the hue intervention (h = 0.5) against without"),
+    ("hue_128_chunked", "hue_128_one_pass", "images_per_s",
+     "hue intervention on 64 images of 128 px, in chunks against one pass"),
 ]
 
 def speed_ratios(record: dict, recipes=None) -> pd.DataFrame:
@@ -401,5 +499,6 @@ def speed_ratios(record: dict, recipes=None) -> pd.DataFrame:
     rows = []
     for a, b, key, what in RATIOS:
         a, b, what = a.replace("CFG", cfg), b.replace("CFG", cfg), what.replace("CFG", cfg)
-        if a in res and b in res: rows.append({"ratio": what, "×": round(res[a][key] / res[b][key], 2), "of": f"{a} / {b}"})
+        if a in res and b in res:
+            rows.append({"ratio": what, "×": round(res[a][key] / res[b][key], 2), "of": f"{a} / {b}"})
     return pd.DataFrame(rows, columns=["ratio", "×", "of"])
