@@ -13,6 +13,7 @@ from typing import Callable, Mapping, NamedTuple, Sequence
 import numpy as np
 import torch
 
+from .model_config import ModelConfig
 from .scenes import ATTRIBUTES, MATERIALS, SHAPES, SIZES, Scenes, palette
 
 # %% auto #0
@@ -24,7 +25,8 @@ __all__ = ['SPECIALS', 'PAD', 'CLS', 'SEP', 'MASK', 'TEXT_ORDER', 'MAX_LEN', 'IG
 SPECIALS = ("[PAD]", "[CLS]", "[SEP]", "[MASK]")
 PAD, CLS, SEP, MASK = range(4)
 TEXT_ORDER = ("size", "color", "material", "shape")  # the words of one object, in the order the text uses
-MAX_LEN = 50        # tokens per text: 10 objects fill it exactly (1 + 10·4 + 9)
+# tokens per text, as the model's configuration declares them: 10 objects fill 50 exactly (1 + 10·4 + 9)
+MAX_LEN = ModelConfig.max_text_len
 IGNORE_INDEX = -100 # label of positions that are not scored (PyTorch's cross-entropy default)
 
 def attribute_type(attribute: str) -> int:
