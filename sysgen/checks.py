@@ -247,8 +247,9 @@ class Difference(Check):
                 va)
     def evaluate(self, s):
         got = self.interval(s)
-        if got is None:
-            return _undecided(s.values(self.a, self.metric).shape[0], 0, DIFFERENCE_METHOD[False])
+        if got is None:                             # under 3 seeds a side: n is the smaller side's seeds
+            va, vb = s.values(self.a, self.metric), s.values(self.b, self.metric)
+            return _undecided(va.shape[0], min(va.shape[-1], vb.shape[-1]), DIFFERENCE_METHOD[False])
         d, lo, hi, n, method, va = got
         out = _side(lo, hi, self.margin)
         if is_accuracy(self.metric):
