@@ -19,7 +19,8 @@ from .report import compare, experiment_frame, recipe_for
 from .sweep import get_sweep
 from .recipes import EARLIER_RECIPES, LINEAGE, REASONS, RECIPE, get_config
 from .registry import project_dir, registered, runs_frame
-from .verdicts import check_counts, checks, correlation_table, draw_answer, judge, shift_answer, verdicts_table
+from .verdicts import (check_counts, checks, correlation_table, draw_answer, judge, points_of, shift_answer,
+                             verdicts_table)
 
 # %% auto #0
 __all__ = ['NAMES', 'VERDICTS', 'METRICS', 'SEARCH_STORE', 'IGNORED', 'BENCH', 'RATIOS', 'pct', 'paper_pct', 'markdown',
@@ -277,9 +278,7 @@ def corrections_note(name: str, config: str | None = None, root=None) -> str:
 
 def palette_of(check: dict) -> int | None:
     "The palette every point of registered check `check` reads, or None where its points differ in palette."
-    points = ([check["a"], check["b"]] if "a" in check else check.get("points") or check.get("family")
-              or [check.get("point") or {}])
-    palettes = {p.get("palette") for p in points}
+    palettes = {p.get("palette") for p in points_of(check)}
     return palettes.pop() if len(palettes) == 1 else None
 
 def checks_table(name: str, config: str | None = None, root=None, verdict: str | None = None,

@@ -26,7 +26,8 @@ from .judges import (Outcome, correlations, interval_label, judge_check, magnitu
 # %% auto #0
 __all__ = ['POOLED', 'VERBS', 'ARMS', 'verdict_word', 'magnitude_word', 'verdict', 'checks', 'pooled', 'judge',
            'correlation_table', 'key_number', 'check_counts', 'verdicts_table', 'judge_question', 'questions',
-           'draw_spread', 'within_rule_false_alarm', 'draw_answer', 'shift_answer', 'verdict_record', 'verdict_records']
+           'draw_spread', 'within_rule_false_alarm', 'draw_answer', 'shift_answer', 'points_of', 'verdict_record',
+           'verdict_records']
 
 # %% ../nbs/11_verdicts.ipynb #96017057
 def verdict_word(outcomes: Iterable, runs_done: int, complete: bool = False, published: bool = True) -> str:
@@ -437,7 +438,8 @@ def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = N
     return answer, table
 
 # %% ../nbs/11_verdicts.ipynb #9a752086
-def _points_of(check: dict) -> list[dict]:
+def points_of(check: dict) -> list[dict]:
+    "The grid points registered check `check` reads: its a and b, its points, its family, or its one point."
     return ([check["a"], check["b"]] if "a" in check else check.get("points") or check.get("family")
             or [check["point"]])
 
@@ -458,7 +460,7 @@ def verdict_record(check: dict, out: Outcome, recipe: str, experiment: str) -> d
         band = [-check["margin"], check["margin"]]
     return dict(id=check["id"], experiment=experiment, kind=kind.label(check),
                 recipe=recipe, metric=check.get("metric") or f"r({check.get('x')}, {check.get('y')})",
-                points=_points_of(check),
+                points=points_of(check),
                 outcome=outcome, estimate=_plain(nums.get("estimate")), lo=_plain(nums.get("lo")),
                 hi=_plain(nums.get("hi")),
                 n=nums.get("n"), band=[_plain(b) for b in band] if band is not None else None, paper=check.get("paper"),
