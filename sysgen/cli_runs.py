@@ -98,8 +98,8 @@ def _unseen(scenes, split):
     ("(B, K) True for each object of `scenes` whose combination of the `split`'s probe (its shape, by default) and "
      "colour training never shows (`SystematicSplit.held_out`).")
     import numpy as np
-    from sysgen.scenes import palette, vocabulary
-    index = {c: i for i, c in enumerate(palette(scenes.palette_n).names)}
+    from sysgen.scenes import Palette, vocabulary
+    index = {c: i for i, c in enumerate(Palette(scenes.palette).names)}
     values, out = getattr(scenes, split.probe), np.zeros(scenes.shape.shape, bool)
     for v, value in enumerate(vocabulary(split.probe)):
         out |= scenes.mask & (values == v) & np.isin(scenes.color, [index[c] for c in split.held_out(value)])
@@ -154,7 +154,7 @@ def bench_render(size: int = 64, images: int = 4000, batch: int = 512, antialias
         if v < 1:
             raise ValueError(f"{name} must be ≥ 1, got {v}")
     with torch_threads(choose_threads(threads)):          # None or 0: OMP_NUM_THREADS if set, else 1
-        return render_benchmark(size=size, images=images, batch_size=batch, antialias=antialias, palette_n=palette,
+        return render_benchmark(size=size, images=images, batch_size=batch, antialias=antialias, palette=palette,
                                 seed=seed, repeats=repeats, device=device)
 
 def bench_render_command(args) -> None:

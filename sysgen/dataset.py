@@ -19,8 +19,8 @@ __all__ = ['check_int', 'DatasetConfig', 'split_scenes', 'scene_batch', 'split_d
 
 # %% ../nbs/03_dataset.ipynb #cf258e55
 @lru_cache(maxsize=16)
-def _systematic(palette_n, shared, seed, probe="shape", context="color") -> SystematicSplit:
-    return SystematicSplit(palette_n, shared=shared, seed=seed, probe=probe, context=context)
+def _systematic(palette, shared, seed, probe="shape", context="color") -> SystematicSplit:
+    return SystematicSplit(palette, shared=shared, seed=seed, probe=probe, context=context)
 
 # %% ../nbs/03_dataset.ipynb #6fc663f0
 def check_int(name, value, lo):

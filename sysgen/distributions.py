@@ -13,7 +13,7 @@ import numpy as np
 
 from .hue import hue_shift
 from .io import JSONConfig
-from .scenes import ATTRIBUTES, UniformObjects, palette, vocabulary
+from .scenes import ATTRIBUTES, Palette, UniformObjects, vocabulary
 
 # %% auto #0
 __all__ = ['PROBES', 'ShapeColour', 'SPLITS', 'C_CUBE', 'C_CYLINDER', 'PAIR', 'KEEPS_ALL', 'AttributeColour', 'sample_objects',
@@ -35,16 +35,20 @@ def _value_index(probe: str, v) -> int:
     return int(v)
 
 @lru_cache(maxsize=None)
-def _colour_lookup(palette_n: int) -> dict[str, int]: return {c: i for i, c in enumerate(palette(palette_n).names)}
+def _colour_lookup(palette: int) -> dict[str, int]: return {c: i for i, c in enumerate(Palette(palette).names)}
 
-def _colour_index(c, palette_n: int) -> int:
+def _colour_index(c, palette: int) -> int:
     if isinstance(c, str):
-        i = _colour_lookup(palette_n).get(c.lower())
-        return palette(palette_n).index(c) if i is None else i  # palette.index raises the error
-    N = palette_n ** 3
+        i = _colour_lookup(palette).get(c.lower())
+        return Palette(palette).index(c) if i is None else i  # Palette.index raises the error
+    N = palette ** 3
     if not 0 <= int(c) < N:
         raise ValueError(f"colour index {c} out of range for the {N}-colour palette (0..{N - 1})")
     return int(c)
+
+def _renamed(d: Mapping) -> dict:
+    "`d` with the key `palette_n` of files written before the palette had one name read as `palette`."
+    return {("palette" if k == "palette_n" else k): v for k, v in d.items()}
 
 def _get(obj, key):
     "obj[key] for a mapping, obj.key otherwise (a `SceneObject`, say)."
@@ -57,13 +61,13 @@ class AttributeColour(JSONConfig):
      "independent.")
     TYPED = True
     ALIASES = ("ShapeColour",)  # the name of the shape-only version
-    palette_n: int        # the palette has palette_n³ colours
+    palette: int          # levels per RGB channel: palette³ colours
     # per value of the probe (vocabulary order, or a dict by value name): the colours it may take, names or indices
     allowed: tuple
     probe: str = "shape"  # the attribute whose values restrict the colours: shape (the paper's), material or size
 
     def __post_init__(self):
-        pal = palette(self.palette_n)  # validates palette_n
+        pal = Palette(self.palette)  # validates palette
         if self.probe not in PROBES:
             raise ValueError(f"probe must be one of {PROBES} (the allowed lists hold colours), got {self.probe!r}")
         values, a = vocabulary(self.probe), self.allowed
@@ -79,13 +83,13 @@ class AttributeColour(JSONConfig):
             if not idx:
                 raise ValueError(f"allowed[{v!r}] is empty: every {self.probe} needs at least one colour")
             norm.append(idx)
-        object.__setattr__(self, "palette_n", int(pal.n))
+        object.__setattr__(self, "palette", int(pal.n))
         object.__setattr__(self, "allowed", tuple(norm))
 
     @cached_property
     def table(self) -> np.ndarray:
         "(values of the probe, n³) bool: `table[v, c]` says whether value `v` may take colour `c`."
-        t = np.zeros((len(self.allowed), self.palette_n ** 3), bool)
+        t = np.zeros((len(self.allowed), self.palette ** 3), bool)
         for v, cols in enumerate(self.allowed):
             t[v, list(cols)] = True
         return t
@@ -97,11 +101,11 @@ class AttributeColour(JSONConfig):
     def contains(self, obj) -> bool:
         "Is the object `obj` (a dict or `SceneObject` with the probe and `color`, names or indices) in the support?"
         return bool(self.table[_value_index(self.probe, _get(obj, self.probe)),
-                               _colour_index(_get(obj, "color"), self.palette_n)])
+                               _colour_index(_get(obj, "color"), self.palette)])
 
     def names(self, value) -> tuple[str, ...]:
         "The colours the value `value` of the probe may take, as hex names."
-        names = palette(self.palette_n).names
+        names = Palette(self.palette).names
         return tuple(names[c] for c in self.allowed[_value_index(self.probe, value)])
 
     def sample(self, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
@@ -119,13 +123,18 @@ class AttributeColour(JSONConfig):
         return {a: drawn[a] for a in ATTRIBUTES}
 
     def to_dict(self) -> dict:
-        d = dict(type="AttributeColour", palette_n=self.palette_n,
+        d = dict(type="AttributeColour", palette=self.palette,
                  allowed={v: list(self.names(v)) for v in vocabulary(self.probe)})
         return d if self.probe == "shape" else {**d, "probe": self.probe}
 
+    @classmethod
+    def from_dict(cls, d: dict):
+        "The value `d` describes (a `palette_n` key, as older files have, read as `palette`)."
+        return super().from_dict(_renamed(d))
+
     def __repr__(self):
         counts = ", ".join(f"{v} {len(c)}" for v, c in zip(vocabulary(self.probe), self.allowed))
-        return (f"AttributeColour(palette_n={self.palette_n}: {self.palette_n ** 3} colours; allowed per {self.probe}: "
+        return (f"AttributeColour(palette={self.palette}: {self.palette ** 3} colours; allowed per {self.probe}: "
                 f"{counts})")
 
 ShapeColour = AttributeColour            # the name of the shape-only version, still read by `from_dict`
@@ -151,9 +160,9 @@ PAIR = ("shape", "color")
 # values of a probe that lose no colour (the paper's spheres); other probes have none
 KEEPS_ALL = {"shape": ("sphere",)}
 
-def default_shared(palette_n: int) -> int:
+def default_shared(palette: int) -> int:
     "The paper's main split: 8 colours held out per shape (n > 2), or the 4/4 corner split for n = 2."
-    return 0 if palette_n == 2 else palette_n ** 3 - 16
+    return 0 if palette == 2 else palette ** 3 - 16
 
 def _shorten(names, k: int = 8) -> str:
     return ", ".join(names[:k]) + (f", … ({len(names) - k} more)" if len(names) > k else "")
@@ -185,7 +194,7 @@ class SystematicSplit(JSONConfig):
     ("CoGenT-style split: two values of the probe (cubes and cylinders) each lose m colours in training, `shared` "
      "colours stay common to both.")
     TYPED = True
-    palette_n: int             # palette of palette_n³ colours
+    palette: int               # levels per RGB channel: palette³ colours
     # colours allowed for both held values (cubes and cylinders) in training (None: `default_shared`)
     shared: int | None = None
     seed: int = 0              # seeds the choice of the B colours
@@ -198,7 +207,7 @@ class SystematicSplit(JSONConfig):
 
     def __post_init__(self):
         check_pair(self.probe, self.context)
-        pal = palette(self.palette_n)
+        pal = Palette(self.palette)
         N = len(pal)
         shared = default_shared(pal.n) if self.shared is None else self.shared
         if (not isinstance(shared, (int, np.integer)) or isinstance(shared, bool) or not 0 <= shared <= N - 2
@@ -219,32 +228,32 @@ class SystematicSplit(JSONConfig):
             b = c = [rng.choice(corners[0], m, replace=False), rng.choice(corners[1], m, replace=False)]
         every, held = pal.names, held_values(self.probe)
         names = lambda idx: tuple(every[i] for i in sorted(int(j) for j in idx))
-        for k, v in dict(shared=int(shared), palette_n=int(pal.n), seed=int(self.seed),
+        for k, v in dict(shared=int(shared), palette=int(pal.n), seed=int(self.seed),
                          b=dict(zip(held, map(names, b))), c=dict(zip(held, map(names, c)))).items():
             object.__setattr__(self, k, v)
 
     @property
-    def m(self) -> int: return (self.palette_n ** 3 - self.shared) // 2
+    def m(self) -> int: return (self.palette ** 3 - self.shared) // 2
 
     def held_out(self, value) -> tuple[str, ...]:
         "Colours the value `value` of the probe never takes in training (B ∪ C); spheres lose none."
         v = vocabulary(self.probe)[_value_index(self.probe, value)]
         if v not in self.b:
             return ()
-        return tuple(sorted(set(self.b[v]) | set(self.c[v]), key=_colour_lookup(self.palette_n).get))
+        return tuple(sorted(set(self.b[v]) | set(self.c[v]), key=_colour_lookup(self.palette).get))
 
     def objects(self, split: str = "trainA") -> AttributeColour:
         "The object distribution of `split` (one of `SPLITS`)."
         if split not in SPLITS:
             raise ValueError(f"unknown split {split!r}: expected one of {SPLITS}")
-        every, allowed = palette(self.palette_n).names, {}
+        every, allowed = Palette(self.palette).names, {}
         for v in vocabulary(self.probe):
             if split in ("trainA", "valA"):
                 out = set(self.held_out(v))
                 allowed[v] = [c for c in every if c not in out]
             else:
                 allowed[v] = (self.b if split == "valB" else self.c).get(v, every)
-        return AttributeColour(self.palette_n, allowed, self.probe)
+        return AttributeColour(self.palette, allowed, self.probe)
 
     def to_dict(self) -> dict:
         ("Parameters (the pair only when it is not the paper's), plus the held-out lists as a record (checked when "
@@ -259,7 +268,7 @@ class SystematicSplit(JSONConfig):
     @classmethod
     def from_dict(cls, d: dict):
         "The split `d` describes; its held-out lists, where recorded, must be those its seed draws now."
-        d = {k: v for k, v in d.items() if k != "type"}
+        d = {k: v for k, v in _renamed(d).items() if k != "type"}   # `palette_n` (older files) as `palette`
         recorded = {k: d.pop(k) for k in list(d) if k.startswith(("b_", "c_"))}
         split = cls(**d)
         now = {f"{s}_{v}": cols for s, lists in (("b", split.b), ("c", split.c)) for v, cols in lists.items()}
@@ -273,9 +282,9 @@ class SystematicSplit(JSONConfig):
         return split
 
     def __repr__(self):
-        N, (v0, v1) = self.palette_n ** 3, held_values(self.probe)
+        N, (v0, v1) = self.palette ** 3, held_values(self.probe)
         pair = "" if (self.probe, self.context) == PAIR else f", probe={self.probe!r}, context={self.context!r}"
-        lines = [f"SystematicSplit(palette_n={self.palette_n}, shared={self.shared}, seed={self.seed}{pair}): {N} "
+        lines = [f"SystematicSplit(palette={self.palette}, shared={self.shared}, seed={self.seed}{pair}): {N} "
                  f"colours, "
                  f"{self.m} held out from {v0}, {self.m} from {v1}, {self.shared} shared"]
         for s, lists in (("b", self.b), ("c", self.c)):
@@ -304,7 +313,7 @@ class Bursty(JSONConfig):
         object.__setattr__(self, "k", int(self.k))
 
     @property
-    def palette_n(self) -> int: return self.base.palette_n
+    def palette(self) -> int: return self.base.palette
 
     def contains(self, obj) -> bool: return self.base.contains(obj)
 

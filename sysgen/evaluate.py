@@ -12,7 +12,7 @@ from tqdm.auto import tqdm
 import sysgen
 from .io import derive_seed, git_commit
 from .runtime import autocast
-from .scenes import ATTRIBUTES, SHAPES, palette
+from .scenes import ATTRIBUTES, SHAPES, Palette
 from .text import IGNORE_INDEX, TEXT_ORDER, ImageTextDataset, attribute_type, eval_mask, normalize
 
 # %% auto #0
@@ -106,9 +106,9 @@ def split_scores(detail: dict) -> tuple[dict, dict]:
     return metrics, scored
 
 # %% ../nbs/06_evaluate.ipynb #4dae01b9
-def chance(palette_n: int) -> dict[str, float]:
+def chance(palette: int) -> dict[str, float]:
     "Accuracy of guessing uniformly among the values of each attribute type."
-    return dict(shape=1 / 3, size=1 / 2, material=1 / 2, color=1 / len(palette(palette_n)))
+    return dict(shape=1 / 3, size=1 / 2, material=1 / 2, color=1 / len(Palette(palette)))
 
 # %% ../nbs/06_evaluate.ipynb #69a82564
 def result_record(config: dict, metrics: dict, wall_seconds: float, steps: int, **extra) -> dict:

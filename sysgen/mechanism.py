@@ -86,7 +86,7 @@ def masked_features(model: MMLM, scenes: Scenes, images: torch.Tensor, attribute
     model.train(was_training)
     b, pos = torch.nonzero(labels != IGNORE_INDEX, as_tuple=True)
     group = (pos - col).unsqueeze(1) + torch.arange(4)                 # the 4 words of each masked object
-    offsets = torch.tensor([Vocab(scenes.palette_n).offset[a] for a in TEXT_ORDER])
+    offsets = torch.tensor([Vocab(scenes.palette).offset[a] for a in TEXT_ORDER])
     attrs = tokens[b.unsqueeze(1), group] - offsets
     return torch.cat(feats).numpy(), attrs.numpy().astype(np.int64)
 
@@ -125,7 +125,7 @@ def accuracy_by(run_dir, attribute: str = "shape", by: str = "size", n_scenes: i
     attribute_columns([attribute, by])
     model, config = load_run_model(run_dir)
     scenes, images = probe_scenes(config, n_scenes)
-    vocab = Vocab(scenes.palette_n)
+    vocab = Vocab(scenes.palette)
     tokens, types, shapes = (torch.from_numpy(x) for x in tokenize(scenes, None, config.text_len))
     inputs, labels = eval_mask(tokens, types, shapes, attribute, mode="selected")
     with torch.inference_mode():

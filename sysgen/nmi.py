@@ -57,7 +57,7 @@ def closed_form_nmi(dist: AttributeColour) -> float:
     return mi / ((h_c + math.log(len(sizes))) / 2)
 
 # %% ../nbs/02a_nmi.ipynb #8b29652c
-def nmi_variants(palette_n: int, shared: Sequence[int], seed: int = 0, probe: str = "shape") -> dict[int, float]:
+def nmi_variants(palette: int, shared: Sequence[int], seed: int = 0, probe: str = "shape") -> dict[int, float]:
     ("Closed-form NMI(colour, probe) of the training split for each number of `shared` colours (NMI(colour, shape) by "
      "default).")
-    return {int(s): closed_form_nmi(SystematicSplit(palette_n, s, seed, probe).objects("trainA")) for s in shared}
+    return {int(s): closed_form_nmi(SystematicSplit(palette, s, seed, probe).objects("trainA")) for s in shared}

@@ -112,28 +112,29 @@ _BAR_SPLITS = (("trainA", "train"), ("valA", "ID (valA)"), ("valB", "OOD (valB)"
 _BAR_ATTRIBUTES = (("color", "colour"), ("shape", "shape"), ("material", "material"), ("size", "size"))
 
 # %% ../nbs/08e_plots.ipynb #dc050899
-def _bar_values(source, palette_n):
-    "({split: {attr: (mean, lo, hi)}}, palette_n) from a record, a results frame or an aggregate table."
+def _bar_values(source, palette):
+    "({split: {attr: (mean, lo, hi)}}, palette) from a record, a results frame or an aggregate table."
     keys = [f"{s}.{a}" for s, _ in _BAR_SPLITS for a, _ in _BAR_ATTRIBUTES]
     if isinstance(source, dict):
         if "metrics" not in source:
             raise ValueError("a record must hold 'metrics' (a result.json)")
-        palette_n = palette_n or source.get("config", {}).get("palette")
+        palette = palette or source.get("config", {}).get("palette")
         vals = {k: (source["metrics"][k.split(".")[0]][k.split(".")[1]],) * 3 for k in keys}
     elif isinstance(source, pd.DataFrame):
         if "palette" not in source.columns and "n_colours" not in source.columns:
             raise ValueError("the frame needs a 'palette' or 'n_colours' column to pick the runs")
-        pal = source["palette"] if "palette" in source.columns else np.round(source["n_colours"] ** (1 / 3)).astype(int)
-        if palette_n is None:
-            if pal.nunique() != 1:
-                raise ValueError(f"the frame mixes palettes {sorted(pal.unique())}: pass palette_n")
-            palette_n = int(pal.iloc[0])
-        rows = source[pal == palette_n]
+        palettes = (source["palette"] if "palette" in source.columns
+                    else np.round(source["n_colours"] ** (1 / 3)).astype(int))
+        if palette is None:
+            if palettes.nunique() != 1:
+                raise ValueError(f"the frame mixes palettes {sorted(palettes.unique())}: pass palette")
+            palette = int(palettes.iloc[0])
+        rows = source[palettes == palette]
         if rows.empty:
-            raise ValueError(f"no rows with palette {palette_n} ({palette_n ** 3} colours)")
+            raise ValueError(f"no rows with palette {palette} ({palette ** 3} colours)")
         if all(f"{k}.mean" in rows.columns for k in keys):
             if len(rows) != 1:
-                raise ValueError(f"{len(rows)} aggregate rows with palette {palette_n}: filter to one")
+                raise ValueError(f"{len(rows)} aggregate rows with palette {palette}: filter to one")
             vals = {k: tuple(float(rows[f"{k}.{s}"].iloc[0]) for s in ("mean", "ci_lo", "ci_hi")) for k in keys}
         elif all(k in rows.columns for k in keys):
             vals = {k: mean_ci(rows[k]) for k in keys}
@@ -141,14 +142,14 @@ def _bar_values(source, palette_n):
             raise ValueError(f"the frame lacks accuracy columns such as {keys[0]!r} (or {keys[0] + '.mean'!r})")
     else:
         raise ValueError(f"expected a result record (dict) or a DataFrame, got {type(source).__name__}")
-    if palette_n is None:
-        raise ValueError("palette_n is needed for the chance level of colour")
-    return vals, int(palette_n)
+    if palette is None:
+        raise ValueError("palette is needed for the chance level of colour")
+    return vals, int(palette)
 
 # %% ../nbs/08e_plots.ipynb #a11018a0
-def plot_attribute_bars(agg_or_record, palette_n: int | None = None, ax=None):
+def plot_attribute_bars(agg_or_record, palette: int | None = None, ax=None):
     "Accuracy per attribute (colour, shape, material, size) on train, ID and OOD, with chance markers."
-    vals, palette_n = _bar_values(agg_or_record, palette_n)
+    vals, palette = _bar_values(agg_or_record, palette)
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 3.5))
     x, w = np.arange(len(_BAR_ATTRIBUTES)), 0.27
@@ -156,7 +157,7 @@ def plot_attribute_bars(agg_or_record, palette_n: int | None = None, ax=None):
         m, lo, hi = (np.array([vals[f"{split}.{a}"][j] for a, _ in _BAR_ATTRIBUTES]) for j in range(3))
         err = np.nan_to_num(np.stack([m - lo, hi - m]))
         ax.bar(x + (i - 1) * w, m, w, yerr=err if err.any() else None, capsize=2, label=name)
-    c = chance(palette_n)
+    c = chance(palette)
     ax.hlines([c[a] for a, _ in _BAR_ATTRIBUTES], x - 1.5 * w, x + 1.5 * w, colors="black", linestyles=":",
               label="chance")
     ax.set_xticks(x)
@@ -164,7 +165,7 @@ def plot_attribute_bars(agg_or_record, palette_n: int | None = None, ax=None):
     ax.set_ylim(0, 1.2)
     ax.set_yticks(np.linspace(0, 1, 6))
     ax.set_ylabel("accuracy")
-    ax.set_title(f"{palette_n ** 3} colours", fontsize=10)
+    ax.set_title(f"{palette ** 3} colours", fontsize=10)
     ax.legend(fontsize=7, ncol=4, loc="upper center")
     return ax
 

@@ -16,7 +16,7 @@ import torch
 import torch.nn.functional as F
 
 from .runtime import as_device
-from .scenes import CAMERA, RADIUS, Camera, Scenes, UniformObjects, from_objects, palette, sample_scenes
+from .scenes import CAMERA, RADIUS, Camera, Palette, Scenes, UniformObjects, from_objects, sample_scenes
 
 # %% auto #0
 __all__ = ['SHADING', 'MARK', 'Shading', 'hit_box', 'hit_sphere', 'hit_cylinder', 'render', 'image_grid', 'single_object',
@@ -112,7 +112,7 @@ def _objects(scenes: Scenes, size: int, camera: Camera, shading: Shading) -> dic
     cast = corners - corners[..., 2:3] / L[2] * L                                  # corners pushed onto the floor
     return dict(scene=b, slot=k, shape=shape, big=big, r=r, half=half, centre=centre,
                 theta=np.radians(scenes.rotation[b, k].astype(np.float64)),
-                rgb=palette(scenes.palette_n).rgb[scenes.color[b, k]].astype(np.float32) / 255,
+                rgb=Palette(scenes.palette).rgb[scenes.color[b, k]].astype(np.float32) / 255,
                 metal=scenes.material[b, k] == 1,
                 box=_screen_boxes(corners, camera, size), shadow_box=_screen_boxes(cast, camera, size))
 
@@ -334,10 +334,10 @@ def image_grid(images: torch.Tensor, ncol: int = 8, pad: int = 2) -> np.ndarray:
 
 # %% ../nbs/01_render.ipynb #ce1312b7
 def single_object(shape: int, material: int, color: int = 0, size: int = 1, rotation: float = 30.0,
-                  xy=(0.0, 0.0), palette_n: int = 2) -> Scenes:
+                  xy=(0.0, 0.0), palette: int = 2) -> Scenes:
     "A scene holding one object (attribute indices as in `Scenes`), handy for tests and figures."
     row = dict(shape=[shape], size=[size], material=[material], color=[color], xy=[list(xy)], rotation=[rotation])
-    return from_objects([row], [0], palette_n)
+    return from_objects([row], [0], palette)
 
 # %% ../nbs/01_render.ipynb #87165914
 def visible_fraction(scenes: Scenes, size: int = 64, camera: Camera = CAMERA, batch_size: int = 512,
@@ -422,10 +422,10 @@ def footprints(size: int, n: int = 300, seed: int = 0, camera: Camera = CAMERA) 
 
 # %% ../nbs/01_render.ipynb #94ee9a20
 def render_benchmark(size: int = 64, images: int = 4000, batch_size: int = 512, antialias: int = 1,
-                     palette_n: int = 6, seed: int = 0, repeats: int = 1, device="cpu") -> dict:
+                     palette: int = 6, seed: int = 0, repeats: int = 1, device="cpu") -> dict:
     "Images per second rendering `images` fresh scenes (3–10 objects, full shading and shadows) on `device`."
     device = as_device(device)
-    scenes = sample_scenes(UniformObjects(palette_n), images, seed=seed)
+    scenes = sample_scenes(UniformObjects(palette), images, seed=seed)
     render(scenes[:batch_size], size, antialias, batch_size=batch_size, device=device)        # warm-up
     times = []
     for _ in range(repeats):

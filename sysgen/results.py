@@ -15,7 +15,7 @@ import pandas as pd
 
 from .distributions import SystematicSplit
 from .io import read_json
-from .scenes import palette
+from .scenes import Palette
 from .runtime import RUNTIME_BEFORE
 from .stats import is_accuracy, mean_ci, mean_interval
 from .store import FILES, RunDir
@@ -276,31 +276,33 @@ def runs_markdown(run_dirs, base: str = RECIPE) -> str:
     return "\n".join(lines)
 
 # %% ../nbs/08b_results.ipynb #a427b70a
-def _grid_neighbours(index: int, n: int) -> list[int]:
-    "The palette indices one level away on one channel of colour `index` (red-major, n levels per channel)."
-    rgb = np.array(np.unravel_index(index, (n, n, n)))
+def _grid_neighbours(index: int, palette: int) -> list[int]:
+    ("The palette indices one level away on one channel of colour `index` (red-major, `palette` levels per "
+     "channel).")
+    grid = (palette, palette, palette)
+    rgb = np.array(np.unravel_index(index, grid))
     out = []
     for ch in range(3):
         for step in (-1, 1):
             q = rgb.copy()
             q[ch] += step
-            if 0 <= q[ch] < n:
-                out.append(int(np.ravel_multi_index(tuple(q), (n, n, n))))
+            if 0 <= q[ch] < palette:
+                out.append(int(np.ravel_multi_index(tuple(q), grid)))
     return out
 
-def held_out_colours(palette_n: int, shared: int | None = None, split_seed: int = 0,
+def held_out_colours(palette: int, shared: int | None = None, split_seed: int = 0,
                      split: str = "valB") -> pd.DataFrame:
     ("One row per held-out (shape, colour) of `split` (valB or valC): its grid `neighbours` and how many of them the "
      "shape saw in training (`neighbours_seen`).")
     if split not in ("valB", "valC"):
         raise ValueError(f"split must be one of the held-out splits valB or valC, got {split!r}")
-    sp = SystematicSplit(palette_n, shared=shared, seed=split_seed)
-    names, train = palette(palette_n).names, sp.objects("trainA")
+    sp = SystematicSplit(palette, shared=shared, seed=split_seed)
+    names, train = Palette(palette).names, sp.objects("trainA")
     rows = []
     for shape, colours in (sp.b if split == "valB" else sp.c).items():
         seen = set(train.names(shape))
         for c in colours:
-            nb = [names[j] for j in _grid_neighbours(names.index(c), palette_n)]
+            nb = [names[j] for j in _grid_neighbours(names.index(c), palette)]
             rows.append(dict(shape=shape, colour=c, neighbours=len(nb), neighbours_seen=sum(x in seen for x in nb)))
     return pd.DataFrame(rows)
 

@@ -14,9 +14,9 @@ from typing import Callable, NamedTuple, Sequence
 import numpy as np
 
 # %% auto #0
-__all__ = ['SHAPES', 'SIZES', 'MATERIALS', 'ATTRIBUTES', 'RADIUS', 'CAMERA', 'vocabulary', 'half_extent', 'Palette', 'palette',
-           'Camera', 'SceneObject', 'Scene', 'Scenes', 'concat', 'UniformObjects', 'Layout', 'sample_scene',
-           'scene_seed', 'from_objects', 'sample_scenes', 'relationships', 'to_clevr', 'from_clevr']
+__all__ = ['SHAPES', 'SIZES', 'MATERIALS', 'ATTRIBUTES', 'RADIUS', 'CAMERA', 'vocabulary', 'half_extent', 'Palette', 'Camera',
+           'SceneObject', 'Scene', 'Scenes', 'concat', 'UniformObjects', 'Layout', 'sample_scene', 'scene_seed',
+           'from_objects', 'sample_scenes', 'relationships', 'to_clevr', 'from_clevr']
 
 # %% ../nbs/00_scenes.ipynb #34a8789a
 SHAPES = ("cube", "sphere", "cylinder")
@@ -26,11 +26,11 @@ ATTRIBUTES = ("shape", "size", "material", "color")  # the four attribute types 
 RADIUS = {"small": 0.35, "large": 0.7}  # CLEVR's object scale in world units
 
 def vocabulary(attribute: str) -> tuple[str, ...]:
-    "The values of a categorical `attribute` (colours depend on the palette: see `palette`)."
+    "The values of a categorical `attribute` (colours depend on the palette: see `Palette`)."
     table = {"shape": SHAPES, "size": SIZES, "material": MATERIALS}
     if attribute not in table:
         raise ValueError(f"unknown attribute {attribute!r}: expected one of {sorted(table)} (colours come from "
-                         f"`palette(n)`)")
+                         f"`Palette(n)`)")
     return table[attribute]
 
 def half_extent(shape: str, size: str) -> float:
@@ -75,11 +75,6 @@ class Palette:
         return np.array([r * self.n**2 + g * self.n + b for r in (0, last) for g in (0, last) for b in (0, last)])
 
     def __repr__(self): return f"Palette(n={self.n}: {len(self)} colours, levels {list(map(int, self.levels))})"
-
-@lru_cache(maxsize=None)
-def palette(n: int) -> Palette:
-    "The palette with `n` levels per channel: `palette(6)` has 216 colours."
-    return Palette(n)
 
 # %% ../nbs/00_scenes.ipynb #7b2d0c72
 @dataclass(frozen=True)
@@ -141,11 +136,11 @@ class SceneObject(NamedTuple):
 class Scene:
     "A single scene, readable: `Scenes[i]` gives one."
     objects: list[SceneObject]
-    palette_n: int
+    palette: int   # levels per channel: palette³ colours
     seed: int
 
     def __repr__(self):
-        lines = [f"Scene(seed={self.seed}, {len(self.objects)} objects, palette of {self.palette_n**3} colours)"]
+        lines = [f"Scene(seed={self.seed}, {len(self.objects)} objects, palette of {self.palette**3} colours)"]
         return "\n".join(lines + [f"  {i}: {o!r}" for i, o in enumerate(self.objects)])
 
 # %% ../nbs/00_scenes.ipynb #0eef0e33
@@ -161,7 +156,7 @@ class Scenes:
     xy: np.ndarray        # (B, K, 2) float32 position of the object on the floor
     rotation: np.ndarray  # (B, K) float32 degrees
     seed: np.ndarray      # (B,) int64 seed each scene was drawn from
-    palette_n: int        # the palette the colour indices refer to
+    palette: int          # the palette the colour indices refer to (levels per channel)
 
     def __post_init__(self):
         self.shape = np.asarray(self.shape, np.int8)
@@ -192,22 +187,22 @@ class Scenes:
         if isinstance(i, (int, np.integer)):
             if not -len(self) <= i < len(self):
                 raise IndexError(f"scene {i} out of range for {len(self)} scenes")
-            names = palette(self.palette_n).names
+            names = Palette(self.palette).names
             objs = [SceneObject(SHAPES[self.shape[i, k]], SIZES[self.size[i, k]], MATERIALS[self.material[i, k]],
                                 names[self.color[i, k]], float(self.xy[i, k, 0]), float(self.xy[i, k, 1]),
                                 float(self.rotation[i, k])) for k in np.flatnonzero(self.mask[i])]
-            return Scene(objs, self.palette_n, int(self.seed[i]))
-        return Scenes(*(getattr(self, f)[i] for f in _FIELDS), seed=self.seed[i], palette_n=self.palette_n)
+            return Scene(objs, self.palette, int(self.seed[i]))
+        return Scenes(*(getattr(self, f)[i] for f in _FIELDS), seed=self.seed[i], palette=self.palette)
 
     def __iter__(self): return (self[i] for i in range(len(self)))
 
     def __repr__(self):
         n = self.n_objects
         span = f"{n.min()}–{n.max()} objects" if len(self) else "empty"
-        return f"Scenes({len(self)} scenes, {span}, palette of {self.palette_n**3} colours)"
+        return f"Scenes({len(self)} scenes, {span}, palette of {self.palette**3} colours)"
 
     def __eq__(self, other):
-        return (isinstance(other, Scenes) and self.palette_n == other.palette_n
+        return (isinstance(other, Scenes) and self.palette == other.palette
                 and all(np.array_equal(getattr(self, f), getattr(other, f)) for f in _FIELDS + ("seed",)))
 
     def objects(self) -> dict[str, np.ndarray]:
@@ -220,28 +215,28 @@ def concat(batches: Sequence[Scenes]) -> Scenes:
     "Join batches of scenes (same palette), padding object slots to the widest batch."
     if not batches:
         raise ValueError("concat needs at least one batch of scenes")
-    ns = {b.palette_n for b in batches}
-    if len(ns) > 1:
-        raise ValueError(f"cannot concatenate scenes of different palettes {sorted(ns)}")
+    palettes = {b.palette for b in batches}
+    if len(palettes) > 1:
+        raise ValueError(f"cannot concatenate scenes of different palettes {sorted(palettes)}")
     K = max(b.shape.shape[1] for b in batches)
     def pad(a, fill):
         w = [(0, 0), (0, K - a.shape[1])] + [(0, 0)] * (a.ndim - 2)
         return np.pad(a, w, constant_values=fill)
     fills = dict(shape=-1, size=0, material=0, color=0, xy=0, rotation=0)
     cols = {f: np.concatenate([pad(getattr(b, f), fills[f]) for b in batches]) for f in _FIELDS}
-    return Scenes(**cols, seed=np.concatenate([b.seed for b in batches]), palette_n=ns.pop())
+    return Scenes(**cols, seed=np.concatenate([b.seed for b in batches]), palette=palettes.pop())
 
 # %% ../nbs/00_scenes.ipynb #3fab064c
 @dataclass(frozen=True)
 class UniformObjects:
     "Shape, size, material and colour uniform and independent over the whole palette."
-    palette_n: int
+    palette: int   # levels per channel: palette³ colours
 
-    def __post_init__(self): palette(self.palette_n)  # validates n
+    def __post_init__(self): Palette(self.palette)  # validates palette
 
     def sample(self, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
         return dict(shape=rng.integers(0, 3, n), size=rng.integers(0, 2, n), material=rng.integers(0, 2, n),
-                    color=rng.integers(0, self.palette_n**3, n))
+                    color=rng.integers(0, self.palette**3, n))
 
 # %% ../nbs/00_scenes.ipynb #bb4f2e85
 @dataclass(frozen=True)
@@ -305,11 +300,11 @@ def scene_seed(seed, index: int, attempt: int = 0) -> int:
     key = list(seed) if isinstance(seed, (tuple, list)) else [seed]
     return int(np.random.SeedSequence([*key, index, attempt]).generate_state(1, np.uint32)[0])
 
-def from_objects(rows: Sequence[dict], seeds: Sequence[int], palette_n: int) -> Scenes:
+def from_objects(rows: Sequence[dict], seeds: Sequence[int], palette: int) -> Scenes:
     "Pack per-scene object arrays (as `sample_scene` returns) into `Scenes`."
     B, K = len(rows), max((len(r["shape"]) for r in rows), default=0)
     s = Scenes(shape=np.full((B, K), -1), size=np.zeros((B, K)), material=np.zeros((B, K)), color=np.zeros((B, K)),
-               xy=np.zeros((B, K, 2)), rotation=np.zeros((B, K)), seed=np.asarray(seeds), palette_n=palette_n)
+               xy=np.zeros((B, K, 2)), rotation=np.zeros((B, K)), seed=np.asarray(seeds), palette=palette)
     for i, r in enumerate(rows):
         n = len(r["shape"])
         for f in _FIELDS:
@@ -319,9 +314,9 @@ def from_objects(rows: Sequence[dict], seeds: Sequence[int], palette_n: int) -> 
 def sample_scenes(objects, n: int, seed=0, start: int = 0, layout: Layout = Layout(), camera: Camera = CAMERA,
                   accept: Callable[[Scenes], np.ndarray] | None = None, max_attempts: int = 100) -> Scenes:
     "Scenes `start … start+n-1` of the dataset seeded `seed`; scenes failing `accept` are redrawn."
-    palette_n = getattr(objects, "palette_n", None)
-    if palette_n is None:
-        raise ValueError("`objects` must say which palette its colours index (a `palette_n` attribute)")
+    palette = getattr(objects, "palette", None)
+    if palette is None:
+        raise ValueError("`objects` must say which palette its colours index (a `palette` attribute)")
     index = np.arange(start, start + n)
     attempt = np.zeros(n, int)
     rows, seeds = [None] * n, [0] * n
@@ -332,12 +327,12 @@ def sample_scenes(objects, n: int, seed=0, start: int = 0, layout: Layout = Layo
             rows[j] = sample_scene(np.random.default_rng(seeds[j]), objects, layout, camera)
         if accept is None:
             break
-        ok = np.asarray(accept(from_objects([rows[j] for j in todo], [seeds[j] for j in todo], palette_n)), bool)
+        ok = np.asarray(accept(from_objects([rows[j] for j in todo], [seeds[j] for j in todo], palette)), bool)
         todo = todo[~ok]
         attempt[todo] += 1
         if len(todo) and attempt.max() >= max_attempts:
             raise RuntimeError(f"scene {index[todo[0]]} failed the acceptance check {max_attempts} times")
-    return from_objects(rows, seeds, palette_n)
+    return from_objects(rows, seeds, palette)
 
 # %% ../nbs/00_scenes.ipynb #b089f37c
 def relationships(xyz: np.ndarray, camera: Camera = CAMERA, eps: float = 0.2) -> dict[str, list[list[int]]]:
@@ -366,16 +361,16 @@ def to_clevr(scenes: Scenes, split: str = "trainA", start: int = 0, image_size: 
         idx = start + i
         out.append(dict(split=split, image_index=idx, image_filename=f"CLEVR_{split}_{idx:06d}.png", seed=sc.seed,
                         objects=objs, relationships=relationships(xyz, camera), directions=camera.directions()))
-    return dict(info=dict(split=split, palette=scenes.palette_n, colors=len(palette(scenes.palette_n)),
+    return dict(info=dict(split=split, palette=scenes.palette, colors=len(Palette(scenes.palette)),
                           image_size=image_size, camera=asdict(camera)), scenes=out)
 
 # %% ../nbs/00_scenes.ipynb #c52188b1
-def from_clevr(data: dict, palette_n: int | None = None) -> Scenes:
+def from_clevr(data: dict, palette: int | None = None) -> Scenes:
     "Read CLEVR scene JSON (as written by `to_clevr`, or CLEVR's own with hex colour names) into `Scenes`."
-    palette_n = palette_n or data.get("info", {}).get("palette")
-    if palette_n is None:
-        raise ValueError("scene JSON does not record its palette: pass palette_n")
-    pal = palette(palette_n)
+    palette = palette or data.get("info", {}).get("palette")
+    if palette is None:
+        raise ValueError("scene JSON does not record its palette: pass palette")
+    pal = Palette(palette)
     lookup = {"shape": {s: i for i, s in enumerate(SHAPES)}, "size": {s: i for i, s in enumerate(SIZES)},
               "material": {s: i for i, s in enumerate(MATERIALS)}}
     rows, seeds = [], []
@@ -392,4 +387,4 @@ def from_clevr(data: dict, palette_n: int | None = None) -> Scenes:
         row["rotation"] = np.array([o["rotation"] for o in obj], float)
         rows.append(row)
         seeds.append(sc.get("seed", -1))
-    return from_objects(rows, seeds, palette_n)
+    return from_objects(rows, seeds, palette)

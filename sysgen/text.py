@@ -14,7 +14,7 @@ import numpy as np
 import torch
 
 from .model_config import ModelConfig
-from .scenes import ATTRIBUTES, MATERIALS, SHAPES, SIZES, Scenes, palette
+from .scenes import ATTRIBUTES, MATERIALS, SHAPES, SIZES, Palette, Scenes
 
 # %% auto #0
 __all__ = ['SPECIALS', 'PAD', 'CLS', 'SEP', 'MASK', 'TEXT_ORDER', 'MAX_LEN', 'IGNORE_INDEX', 'SPHERE', 'attribute_type', 'Vocab',
@@ -38,14 +38,14 @@ def attribute_type(attribute: str) -> int:
 # %% ../nbs/04_text.ipynb #0016ca72
 @dataclass(frozen=True)
 class Vocab:
-    "Token ids of the texts over the palette with `palette_n` levels per channel."
-    palette_n: int
+    "Token ids of the texts over the palette with `palette` levels per channel."
+    palette: int
     tokens: tuple = field(init=False, repr=False, compare=False)   # id → word
     offset: dict = field(init=False, repr=False, compare=False)    # attribute → id of its first value
     types: np.ndarray = field(init=False, repr=False, compare=False)  # id → attribute type (−1 for specials)
 
     def __post_init__(self):
-        values = dict(size=SIZES, color=palette(self.palette_n).names, material=MATERIALS, shape=SHAPES)
+        values = dict(size=SIZES, color=Palette(self.palette).names, material=MATERIALS, shape=SHAPES)
         tokens, offset = list(SPECIALS), {}
         for a in TEXT_ORDER:
             offset[a] = len(tokens)
@@ -95,7 +95,7 @@ class Vocab:
 
     def __repr__(self):
         parts = " + ".join(f"{len(self.values(a))} {a}" for a in TEXT_ORDER)
-        return f"Vocab(palette_n={self.palette_n}: {len(SPECIALS)} specials + {parts} = {len(self)} tokens)"
+        return f"Vocab(palette={self.palette}: {len(SPECIALS)} specials + {parts} = {len(self)} tokens)"
 
 # %% ../nbs/04_text.ipynb #cf476f09
 class Text(NamedTuple):
@@ -105,7 +105,7 @@ class Text(NamedTuple):
     shapes: np.ndarray  # (B, L) int8 shape of the token's object (index into SHAPES), −1 on special tokens
 
 @lru_cache(maxsize=None)
-def _vocab(palette_n: int) -> Vocab: return Vocab(palette_n)
+def _vocab(palette: int) -> Vocab: return Vocab(palette)
 
 _GROUP_TYPES = np.array([attribute_type(a) for a in TEXT_ORDER] + [-1], np.int8)  # one object's 4 words, then [SEP]
 
@@ -124,9 +124,9 @@ def tokenize(scenes: Scenes, shuffle: np.random.Generator | np.ndarray | None = 
              vocab: Vocab | None = None) -> Text:
     ("The texts of `scenes`, objects in slot order (`shuffle=None`), a random order (a Generator) or by sort keys (B, "
      "K).")
-    vocab = vocab or _vocab(scenes.palette_n)
-    if vocab.palette_n != scenes.palette_n:
-        raise ValueError(f"the vocabulary is for palette n={vocab.palette_n}, the scenes use n={scenes.palette_n}")
+    vocab = vocab or _vocab(scenes.palette)
+    if vocab.palette != scenes.palette:
+        raise ValueError(f"the vocabulary is for palette n={vocab.palette}, the scenes use n={scenes.palette}")
     B, K = scenes.shape.shape
     n = scenes.n_objects
     if B and 5 * n.max() > max_len:
@@ -243,7 +243,7 @@ class ImageTextDataset(torch.utils.data.Dataset):
         if images.ndim != 4 or images.shape[1] != 3 or images.dtype not in (np.uint8, torch.uint8):
             raise ValueError(f"images must be uint8 (N, 3, H, W), got {images.dtype} {tuple(images.shape)}")
         self.scenes, self.images, self.transform, self.seed = scenes, images, transform, seed
-        self.shuffle_objects, self.max_len, self.vocab = shuffle_objects, max_len, Vocab(scenes.palette_n)
+        self.shuffle_objects, self.max_len, self.vocab = shuffle_objects, max_len, Vocab(scenes.palette)
         self.normalized = normalized  # False: images stay uint8 (4× fewer bytes to a GPU; `normalize` them there)
         # a subset of the split
         self.indices = np.arange(len(scenes)) if indices is None else np.asarray(indices, np.int64)

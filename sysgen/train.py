@@ -222,7 +222,7 @@ class Learner:
         self.rank, self.world = _distributed(self.device)
         self.runtime = self.rt.record()
         self.is_main = self.rank == 0
-        self.vocab = Vocab(splits["trainA"].scenes.palette_n)
+        self.vocab = Vocab(splits["trainA"].scenes.palette)
         torch.manual_seed(config.seed)
         self.raw_model = MMLM(config.model_config(len(self.vocab)), seed=config.seed).to(self.device)
         self.model = self.raw_model

@@ -343,17 +343,17 @@ def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = No
     sds = {}
     for e in load_questions().get("draws_v2", {}).get("checks", []):
         c = load_check(e)
-        pal = c.draws[0]["palette"]
+        palette = c.draws[0]["palette"]
         seeds = [sample.values(d, c.metric).shape[-1] for d in c.draws]
         done, total = done + sum(min(k, MIN_SEEDS) for k in seeds), total + MIN_SEEDS * len(c.draws)
         est, lo, hi, n, out, _ = c.evaluate(sample)
         a = c.anova(sample)
         base = sample.values(c.draws[0], c.metric)
         if base.shape[-1] >= 2:
-            sds[pal] = (float(base.mean()), float(empirical_logit(base[0]).std(ddof=1)))
-        row = {"colours": pal ** 3, "runs": int(sum(seeds)), "between-draw SD, points": "—", "ICC(1)": "—",
+            sds[palette] = (float(base.mean()), float(empirical_logit(base[0]).std(ddof=1)))
+        row = {"colours": palette ** 3, "runs": int(sum(seeds)), "between-draw SD, points": "—", "ICC(1)": "—",
                "F test (logit scale)": "—",
-               "outcome": str(out[0]), "registered rule, draws 1 and 2": ", ".join(old.get(pal, [])) or "—",
+               "outcome": str(out[0]), "registered rule, draws 1 and 2": ", ".join(old.get(palette, [])) or "—",
                "machines": _kinds(pd.concat([sample.rows(d) for d in c.draws]))}
         if a is not None:
             g = a[0]
