@@ -31,6 +31,11 @@ def _plain(v):
     return v
 
 
+def key(check) -> str:
+    "A check's key in the file: its id, and its points where it has them (a registered question's checks share an id)."
+    return f"{check['id']} {json.dumps(check['points'], sort_keys=True)}" if "points" in check else check["id"]
+
+
 def registered_stat(check, frame, config, root=None):
     "(the registered rule's Outcome of `check` before its notes, the run directories it read): judge_check's start."
     import pandas as pd
@@ -63,12 +68,13 @@ def freeze() -> dict:
     recipes = sorted(set(results_frame(load_results(done))["name"]))
     checks = ([c for c in load_registry()["checks"] if not c.get("superseded_by")]
               + question_checks("draws") + question_checks("shift"))
+    assert len({key(c) for c in checks}) == len(checks), "two checks share a key"
     out = {}
     for recipe in recipes:
         frame, mine = runs_frame(None, recipe), {}
         for c in checks:
             o, dirs = registered_stat(c, frame, recipe)
-            mine[c["id"]] = dict(status=o.status, detail=o.detail, verdict=o.verdict,
+            mine[key(c)] = dict(status=o.status, detail=o.detail, verdict=o.verdict,
                                  numbers={k: _plain(v) for k, v in (o.numbers or {}).items()}, runs=dirs)
         out[recipe] = mine
         print(f"{recipe}: {len(mine)} checks", file=sys.stderr)
