@@ -4,6 +4,7 @@ the registered estimator, sysgen.checks), the exploratory matched-ID reading and
 
     python tools/register_paper_scenes.py            # print the registration
     python tools/register_paper_scenes.py --write    # write preregistration/paper-scenes.json (refuses to overwrite)
+    python tools/register_paper_scenes.py --final [--write]   # the final seeds per palette, once a recipe is declared
 
 The seed SD of the power analysis: the pooled within-point SD of shape OOD on the empirical-logit scale over the runs
 that trained baby5 on the paper's scenes (the shift question's camera arm, 27 and 64 colours) whose shape ID reached
@@ -28,14 +29,23 @@ PAPER_ID = {3: 0.969, 4: 0.969, 5: 0.961, 6: 0.963}              # shape ID, for
 BAND, BELOW, SEEDS, POWER = 0.10, 0.05, range(3, 7), 0.80
 
 
-def camera_arm_sd(frame) -> tuple[float, list[str]]:
-    "Pooled within-point logit SD of valB.shape over baby5's paper-scene runs that learned (shape ID >= 0.90), and their names."
-    arm = frame[(frame["fov"] == PAPER_SCENES["fov"]) & (frame["text_len"] == PAPER_SCENES["text_len"]) & (frame["valA.shape"] >= 0.90)]
-    z = empirical_logit(arm["valB.shape"].to_numpy(float), arm["valB.shape.words"].to_numpy(float))
-    g = arm.assign(z=z).groupby("palette")["z"]
+def pooled_sd(runs) -> tuple[float, list[str]]:
+    "Pooled within-point SD of valB.shape on the empirical-logit scale over `runs` (one point per recipe and palette), and their names."
+    z = empirical_logit(runs["valB.shape"].to_numpy(float), runs["valB.shape.words"].to_numpy(float))
+    g = runs.assign(z=z).groupby(["name", "palette"])["z"]
     df = (g.size() - 1).clip(lower=0)
     sd = float(np.sqrt((g.var(ddof=1).fillna(0) * df).sum() / df.sum()))
-    return sd, sorted(map(lambda d: Path(str(d)).name, arm["run_dir"]))
+    return sd, sorted(map(lambda d: Path(str(d)).name, runs["run_dir"]))
+
+
+def camera_arm(frame):
+    "baby5's paper-scene runs (the shift question's camera arm) that learned (shape ID >= 0.90)."
+    return frame[(frame["fov"] == PAPER_SCENES["fov"]) & (frame["text_len"] == PAPER_SCENES["text_len"]) & (frame["valA.shape"] >= 0.90)]
+
+
+def camera_arm_sd(frame) -> tuple[float, list[str]]:
+    "Pooled within-point logit SD of valB.shape over baby5's paper-scene runs that learned (shape ID >= 0.90), and their names."
+    return pooled_sd(camera_arm(frame))
 
 
 def prediction_checks() -> list:
@@ -122,10 +132,43 @@ def registration() -> dict:
     )
 
 
+FINAL = Path("preregistration") / "paper-scenes-seeds.json"
+
+
+def final_seeds() -> dict:
+    "The registered seeds-per-palette rule applied once a recipe is declared: the pilot SD over the camera arm and the declared recipe's search runs."
+    from sysgen.paper_scenes import search_state
+    answer, _ = search_state()
+    if not answer.startswith("Declared: `"):
+        sys.exit(f"register_paper_scenes: no recipe is declared yet ({answer})")
+    recipe = answer.split("`")[1]
+    own = runs_frame(config=recipe)
+    own = own[own["palette"].isin([4, 6]) & (own["split_seed"] == 0) & (own["valA.shape"] >= 0.90)]
+    import pandas as pd
+    sd, runs = pooled_sd(pd.concat([camera_arm(runs_frame(config="baby5")), own]))
+    rows = power_table(prediction_checks(), sd)
+    parent = subprocess.check_output(["git", "rev-parse", "HEAD"], text=True, cwd=project_dir()).strip()
+    return dict(about="The final seeds per palette of the paper-scene curve, by the rule registered in paper-scenes.json (seeds.rule), "
+                      "computed once the search declared a recipe and committed before the curve's first run that is not a search run. "
+                      "It supersedes that file's provisional table; nothing else of the registration changes.",
+                frozen=dict(parent=parent, date=utc_now()), supersedes="paper-scenes.json: seeds (provisional)", recipe=recipe,
+                declared=answer, seed_sd_logit=round(sd, 4), sd_runs=runs, per_check=seeds_per_palette(rows), table=rows)
+
+
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help=f"write {OUT} (refuses to overwrite it)")
+    ap.add_argument("--final", action="store_true", help=f"the final seeds per palette once a recipe is declared ({FINAL})")
     a = ap.parse_args()
+    if a.final:
+        reg, OUT = final_seeds(), FINAL
+        text = json.dumps(reg, indent=1, ensure_ascii=False) + "\n"
+        if not a.write: print(text); sys.exit(0)
+        path = project_dir() / OUT
+        if path.exists(): sys.exit(f"register_paper_scenes: {OUT} exists; a registration is never edited: supersede it with a new file")
+        path.write_text(text)
+        print(f"wrote {OUT}: seeds " + ", ".join(f"{k}: {v['n']} (power {v['power']:.2f})" for k, v in reg["per_check"].items()))
+        sys.exit(0)
     reg = registration()
     text = json.dumps(reg, indent=1, ensure_ascii=False) + "\n"
     if not a.write: print(text); sys.exit(0)
