@@ -91,7 +91,8 @@ def draw_words(words: dict) -> dict[str, str]:
     return out
 
 def registered_outcomes(recipe: str = RECIPE, root=None, frame: pd.DataFrame | None = None) -> dict[str, str]:
-    ("{check id: its outcome under the rules registered before the corrections (sysgen.judges)}; for a palette's "
+    ("{check id: its outcome under the rules registered before the corrections, where its runs are those the rules "
+     "read (`sysgen.judges.registered_reading`), else its outcome}; for a palette's "
      "draw-variance check, the registered draws rule's word: 'moves' when either of its two new draws left split 0's "
      "interval.")
     # the registered rules' judges: read only for the side-by-side
@@ -99,7 +100,8 @@ def registered_outcomes(recipe: str = RECIPE, root=None, frame: pd.DataFrame | N
     from sysgen.verdicts import judge_question
     from sysgen.registry import question_checks
     frame = runs_frame(root, recipe) if frame is None else frame
-    out = {c["id"]: judge_check(c, frame, recipe, root).status for c in load_registry()["checks"]
+    said = lambda o: o.registered or o.status
+    out = {c["id"]: said(judge_check(c, frame, recipe, root)) for c in load_registry()["checks"]
            if not c.get("superseded_by") and not kind_of(c).across_recipes}
     words: dict = {}
     for c in question_checks("draws"):

@@ -27,11 +27,11 @@ from .checks import Correlation, Difference, Equivalence, Level, Magnitude, Reci
 __all__ = ['MIN_SEEDS', 'SMALL_EFFECT', 'REGISTRY', 'HISTORY', 'COMMITS', 'PRECISION', 'VERDICTS', 'UNCHECKED', 'METRIC_NAMES',
            'QUESTIONS', 'ID_GOALS', 'Z95', 'project_dir', 'load_registry', 'verdict_of', 'registered', 'change_label',
            'frozen', 'frozen_in', 'commit_dates', 'git_date', 'run_start', 'dirty_start', 'prospective',
-           'record_starts', 'post_hoc', 'load_questions', 'base_point', 'question_checks', 'shift_status', 'shift_word',
+           'record_starts', 'post_hoc', 'load_questions', 'base_point', 'question_checks', 'shift_word',
            'precision_registry', 'precision_checks', 'runs_frame', 'check_arms', 'one_way', 'provenance_note',
-           'runtime_mismatch', 'result_metric', 'machine_pairs', 'machine_noise', 'arm_machines', 'machine_note',
-           'is_accuracy', 'band_of', 'registered_n', 'reachable', 'can_fail', 'cannot_note', 'small_effect',
-           'chose_recipe', 'history', 'verdicts_then']
+           'runtime_mismatch', 'result_metric', 'machine_pairs', 'arm_machines', 'machine_note', 'is_accuracy',
+           'band_of', 'registered_n', 'reachable', 'can_fail', 'cannot_note', 'small_effect', 'chose_recipe', 'history',
+           'verdicts_then']
 
 # %% ../nbs/10b_registry.ipynb #286b50cc
 MIN_SEEDS = 3                                       # seeds a point needs before it can decide a check
@@ -244,11 +244,6 @@ def question_checks(name: str) -> list[dict]:
     return out
 
 # %% ../nbs/10b_registry.ipynb #ab69f921
-def shift_status(lo: float, hi: float, margin: float) -> str:
-    ("Whether the interval [lo, hi] of d = baseline − arm says the arm explains the shift: 'holds' above `margin`, "
-     "'fails' wholly below it, else 'undecided'.")
-    return "holds" if lo > margin else "fails" if hi < margin else "undecided"
-
 def shift_word(lo: float, hi: float, margin: float) -> str:
     ("The registered word for the interval [lo, hi] of d = baseline − arm, with the `margin` that counts as explaining "
      "the shift.")
@@ -409,19 +404,6 @@ def machine_pairs(root=None) -> pd.DataFrame:
                             row[f"{split}.{attr}"] = vb - va
                 rows.append(row)
     return pd.DataFrame(rows)
-
-# %% ../nbs/10b_registry.ipynb #f145ccb1
-_PAIRS: dict = {}                                   # run store → its machine_pairs, read once per process
-
-def machine_noise(metric: str, root=None) -> tuple[float, int]:
-    ("(δ, n pairs): the largest absolute difference in `metric` between two committed runs of one configuration and "
-     "seed on different machine kinds or precisions (rule machines); (nan, 0) without such pairs.")
-    key = (str(runs_root(root)), root is None)
-    if key not in _PAIRS:
-        _PAIRS[key] = machine_pairs(root)
-    pairs = _PAIRS[key]
-    v = pairs[metric].dropna().abs() if metric in pairs.columns else pd.Series(dtype=float)
-    return (float(v.max()) if len(v) else float("nan"), int(len(v)))
 
 # %% ../nbs/10b_registry.ipynb #40f9ce73
 def arm_machines(arms: list[tuple[str, pd.DataFrame]]) -> list[set]:

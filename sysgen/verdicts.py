@@ -21,7 +21,8 @@ from .registry import (COMMITS, MIN_SEEDS, UNCHECKED, base_point, can_fail, chec
                              frozen_in, one_way)
 from .registry import load_questions, prospective, question_checks, registered, run_start, runs_frame, verdict_of
 from .judges import (Outcome, correlations, interval_label, judge_check, magnitude_reading, number_label,
-                           seed_values, sees, shift_word)
+                           seed_values, sees)
+from .registry import shift_word
 
 # %% auto #0
 __all__ = ['POOLED', 'VERBS', 'ARMS', 'verdict_word', 'magnitude_word', 'verdict', 'checks', 'pooled', 'judge',
