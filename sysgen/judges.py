@@ -20,10 +20,10 @@ from .stats import condition_correlation, diff_ci, mean_ci, new_run_interval, pe
 from .store import RunDir
 from .recipes import RECIPE
 from .checks import Equivalence, NewRun, kind_of
-from .registry import (ID_GOALS, METRIC_NAMES, MIN_SEEDS, SMALL_EFFECT, arm_machines, band_of, cannot_note,
-                             change_label, check_arms, chose_recipe, is_accuracy, machine_note, one_way, post_hoc)
-from .registry import (precision_registry, project_dir, provenance_note, result_metric, runs_frame,
-                             runtime_mismatch, small_effect, verdict_of)
+from .registry import (ID_GOALS, METRIC_NAMES, MIN_SEEDS, SMALL_EFFECT, band_of, cannot_note, change_label,
+                             check_arms, chose_recipe, is_accuracy, post_hoc)
+from .provenance import arm_machines, machine_note, one_way, provenance_note, result_metric, runtime_mismatch
+from .registry import precision_registry, project_dir, runs_frame, small_effect, verdict_of
 
 # %% auto #0
 __all__ = ['EIGHT', 'TOST_WORDS', 'REGISTERED_OUTCOMES', 'RETIRED', 'Outcome', 'number_label', 'interval_label', 'seed_values',

@@ -13,7 +13,8 @@ import pandas as pd
 
 from .checks import MAX_FALSE_ALARM, MIN_SEEDS, Check, IdGate, RunSample
 from .recipes import RECIPE
-from .registry import load_questions, load_registry, machine_pairs, run_start
+from .registry import load_questions, load_registry, run_start
+from .provenance import machine_pairs
 from .report import point_runs
 
 # %% auto #0

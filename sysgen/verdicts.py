@@ -18,7 +18,8 @@ from .recipes import RECIPE
 from .checks import Correlation, Equivalence, Shift, WithinInterval, kind_of
 from .stats import mean_interval
 from .registry import (COMMITS, MIN_SEEDS, UNCHECKED, base_point, can_fail, check_arms, commit_dates, frozen,
-                             frozen_in, one_way)
+                             frozen_in)
+from .provenance import one_way
 from .registry import load_questions, prospective, question_checks, registered, run_start, runs_frame, verdict_of
 from .judges import (Outcome, correlations, interval_label, judge_check, magnitude_reading, number_label,
                            seed_values, sees)
