@@ -11,7 +11,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Iterable
 
-import numpy as np
 import pandas as pd
 
 import sysgen
@@ -21,11 +20,11 @@ from .results import EVAL_SPLITS, load_results, results_frame
 from .store import RunDir, run_dirs
 from .sweep import SWEEPS
 from .recipes import RECIPE
-from .checks import Correlation, Difference, Equivalence, Level, Magnitude, RecipeEquivalence, kind_of
+from .checks import Magnitude, kind_of, load_check
 
 # %% auto #0
 __all__ = ['MIN_SEEDS', 'SMALL_EFFECT', 'REGISTRY', 'HISTORY', 'COMMITS', 'PRECISION', 'VERDICTS', 'UNCHECKED', 'METRIC_NAMES',
-           'QUESTIONS', 'ID_GOALS', 'Z95', 'project_dir', 'load_registry', 'verdict_of', 'registered', 'change_label',
+           'QUESTIONS', 'ID_GOALS', 'project_dir', 'load_registry', 'verdict_of', 'registered', 'change_label',
            'frozen', 'frozen_in', 'commit_dates', 'git_date', 'run_start', 'dirty_start', 'prospective',
            'record_starts', 'post_hoc', 'load_questions', 'base_point', 'question_checks', 'shift_word',
            'precision_registry', 'precision_checks', 'runs_frame', 'check_arms', 'is_accuracy', 'band_of',
@@ -307,51 +306,17 @@ def band_of(check: dict, widen: float = 0.0) -> tuple[float, float]:
     return max(low, paper - half - lo_w), min(1.0, paper + half + hi_w)
 
 # %% ../nbs/10b_registry.ipynb #61378814
-Z95 = 1.959963984540054                               # the two-sided 95 % normal quantile of the Fisher-z intervals
-
 def registered_n(check: dict) -> int:
     ("The n a check is judged on when every point has its 3 seeds: runs for a direction correlation, conditions for a "
      "magnitude correlation, seeds per point otherwise.")
     return kind_of(check).registered_n(check)
 
-def _corr_reach(n: int, blo: float, bhi: float) -> tuple[bool, bool]:
-    ("(can an r interval at n lie inside [blo, bhi], can one lie wholly outside it): Fisher z ± 1.96/√(n−3), any r in "
-     "(−1, 1).")
-    if n <= 3:
-        return False, False
-    h, z = Z95 / np.sqrt(n - 3), lambda r: np.arctanh(np.clip(r, -1, 1)) if abs(r) < 1 else np.sign(r) * np.inf
-    return bool(z(bhi) - z(blo) >= 2 * h), bool(blo > -1 or bhi < 1)
-
 # %% ../nbs/10b_registry.ipynb #40caf291
 def reachable(check: dict, n: int | None = None) -> set[str]:
     ("The outcomes check `check` can reach at `n` (default: `registered_n`), from its kind, thresholds and n alone, "
-     "never from runs: {'holds', 'fails'} for a direction check that can go either way; {'matches', 'differs'} for a "
-     "magnitude check.")
-    n = registered_n(check) if n is None else n
-    kind = kind_of(check)
-    if n < 2:
-        return set()
-    if kind is Level:
-        t = check["threshold"]
-        return {"holds", "fails"} if 0 < t < 1 else {"holds" if (t <= 0) == (check["side"] == "above") else "fails"}
-    if kind is Difference:
-        return {s for s, ok in (("holds", check["margin"] < 1), ("fails", check["margin"] > -1)) if ok}
-    if kind in (Equivalence, RecipeEquivalence):
-        return {s for s, ok in (("holds", check["margin"] > 0), ("fails", check["margin"] < 1)) if ok}
-    if kind is Correlation:
-        # the claimed side is (0, 1] (or [−1, 0)): mirror images
-        inside, outside = _corr_reach(n, 0.0, 1.0)
-        return {"holds", "fails"} if outside and n > 3 else set()
-    if kind is Magnitude:
-        blo, bhi = band_of(check) if "band" in check else (check["paper"], check["paper"])
-        if check["of"] == "correlation":
-            if "band" not in check:
-                return {"matches", "differs"} if n > 3 else set()   # the superseded rule: the paper's r inside ours
-            inside, outside = _corr_reach(n, blo, bhi)
-            return {s for s, ok in (("matches", inside), ("differs", outside)) if ok}
-        low = -1.0 if check["of"] == "difference" else 0.0
-        return {s for s, ok in (("matches", bhi >= blo), ("differs", blo > low or bhi < 1.0)) if ok}
-    return {"holds", "fails"}                                     # the questions' kinds: decided per point, either way
+     "never from runs (its typed class's `reach`): {'holds', 'fails'} for a direction check that can go either way; "
+     "{'matches', 'differs'} for a magnitude check.")
+    return load_check({"experiment": "question", **check}).reach(registered_n(check) if n is None else n)
 
 # %% ../nbs/10b_registry.ipynb #4d05e384
 def can_fail(check: dict, n: int | None = None) -> bool:
