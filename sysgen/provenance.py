@@ -102,8 +102,9 @@ def machine_pairs(root=None) -> pd.DataFrame:
     ("Every two committed runs of one learned configuration and seed that trained on different machine kinds or in "
      "different precisions: their names, machines, precisions and their differences (b − a) in each accuracy. Runs "
      "under `root`; by default the run store and the recipe search's runs (results/baby).")
-    baby = runs_root().parent / "baby"                     # the recipe search's runs, beside the run store
-    stores = [run_dirs(root)] + ([run_dirs(baby)] if root is None and baby.is_dir() else [])
+    stores = [run_dirs(root)]
+    if root is None and (baby := runs_root().parent / "baby").is_dir():     # the recipe search's runs, beside the store
+        stores.append(run_dirs(baby))
     records = load_results([d for store in stores for d in store if d.has("result")])
     groups: dict = {}
     for r in records:

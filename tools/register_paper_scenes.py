@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
 from sysgen.checks import IdGate, Level, Magnitude, REPS, empirical_logit, key, operating
 from sysgen.io import utc_now
@@ -144,7 +145,6 @@ def final_seeds() -> dict:
     recipe = answer.split("`")[1]
     own = runs_frame(config=recipe)
     own = own[own["palette"].isin([4, 6]) & (own["split_seed"] == 0) & (own["valA.shape"] >= 0.90)]
-    import pandas as pd
     sd, runs = pooled_sd(pd.concat([camera_arm(runs_frame(config="baby5")), own]))
     rows = power_table(prediction_checks(), sd)
     parent = subprocess.check_output(["git", "rev-parse", "HEAD"], text=True, cwd=project_dir()).strip()
