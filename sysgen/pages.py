@@ -23,17 +23,13 @@ from .verdicts import (check_counts, checks, correlation_table, draw_answer, jud
                              verdicts_table)
 
 # %% auto #0
-__all__ = ['NAMES', 'VERDICTS', 'METRICS', 'SEARCH_STORE', 'IGNORED', 'BENCH', 'RATIOS', 'pct', 'paper_pct', 'markdown',
-           'paper_number', 'title', 'overview', 'headline', 'recipe_words', 'short_draws', 'short_shift', 'result_box',
-           'verdict_row', 'key_table', 'answer', 'corrections_note', 'palette_of', 'checks_table', 'at_palette',
-           'judge_notes', 'glance', 'verdict_details', 'collapsed', 'earlier_recipes', 'machine', 'native_bf16',
-           'learns_as', 'run_costs', 'speed_records', 'bench_machine', 'per_run_table', 'speed_table', 'speed_ratios']
+__all__ = ['NAMES', 'VERDICTS', 'METRICS', 'SEARCH_STORE', 'IGNORED', 'BENCH', 'RATIOS', 'paper_pct', 'markdown', 'paper_number',
+           'title', 'overview', 'headline', 'short_draws', 'short_shift', 'result_box', 'key_table', 'answer',
+           'corrections_note', 'palette_of', 'checks_table', 'at_palette', 'glance', 'verdict_details', 'collapsed',
+           'earlier_recipes', 'machine', 'native_bf16', 'learns_as', 'run_costs', 'speed_records', 'bench_machine',
+           'speed_table', 'speed_ratios']
 
 # %% ../nbs/11a_pages.ipynb #5ef36995
-def pct(v) -> str:
-    "A fraction as a percentage with one decimal ('—' for a missing value)."
-    return "—" if v is None or v != v else f"{100 * v:.1f}"
-
 def paper_pct(v) -> str:
     "A published fraction as a percentage: one decimal, or two where the paper gave two."
     if v is None or v != v:
@@ -66,11 +62,6 @@ def title(name: str) -> str:
 # %% ../nbs/11a_pages.ipynb #a3308285
 VERDICTS = ("direction", "magnitude")          # the two verdicts of `verdicts_table`, each with its `… checks` counts
 
-def _link(text: str, notebook: str, link: str, prefix: str) -> str:
-    if link == "html":
-        return f'<a href="{prefix}{notebook}">{text}</a>'
-    return f"[{text}]({prefix}{notebook})" if link == "markdown" else text
-
 def _prediction_hits(config: str, root=None) -> str:
     record = load_prediction(project_dir() / prediction_path(config))
     if record is None:
@@ -101,7 +92,9 @@ def overview(config: str | None = None, root=None, link: str = "html", prefix: s
         key = (("registered predictions", _prediction_hits(r["recipe"], root), "—") if r["experiment"] == "prediction"
                else
                (r["key number"], r["ours"], r["paper"]))
-        rows.append({"experiment": _link(title(r["experiment"]), r["notebook"], link, prefix),
+        text, page = title(r["experiment"]), prefix + r["notebook"]
+        rows.append({"experiment": (f'<a href="{page}">{text}</a>' if link == "html"
+                                    else f"[{text}]({page})" if link == "markdown" else text),
                      **dict(zip(("key number", "sysgen", "paper"), key)),
                      **{v: r[v] + (f" ({r[v + ' checks']})" if r[v + " checks"] != "—" else "") for v in VERDICTS},
                      "runs": r["runs finished"], "recipe": r["recipe"],
@@ -121,17 +114,6 @@ def headline(config: str | None = None, root=None) -> pd.DataFrame:
         rows[f"{what}: paper"] = [paper_pct(paper_number("diversity", dict(palette=round(c ** (1 / 3))), metric))
                                   for c in table["colours"]]
     return pd.DataFrame(rows, index=[f"{c} colours" for c in table["colours"]]).T
-
-def recipe_words(config: str) -> str:
-    ("How the pages name the recipe an experiment is read on: the current one, or an earlier one with the current "
-     "one's state.")
-    return (f"the current recipe, `{config}`" if config == RECIPE
-            else f"`{config}` (the current recipe, `{RECIPE}`, has fewer of its runs finished)")
-
-def _seeds(config, root) -> str:
-    n = experiment_frame("diversity", 3, root, config, words=False).groupby("palette").size()
-    return ("no finished runs" if not len(n) else f"{n.min()}–{n.max()} seeds" if n.min() != n.max()
-            else f"{n.min()} seeds")
 
 # %% ../nbs/11a_pages.ipynb #63da4d7b
 def short_draws(answer: str, table: pd.DataFrame) -> str:
@@ -173,8 +155,14 @@ def result_box(config: str | None = None, root=None, fmt: str = "html", table=No
     row = table[table["experiment"] == "diversity"].iloc[0]
     config = row["recipe"]
     words = lambda b, e: "; ".join(f"{v} {b}{row[v]}{e} ({row[v + ' checks']})" for v in VERDICTS)
-    head = (f"Shape accuracy (%) of {recipe_words(config)}, against the number of training colours "
-            f"({_seeds(config, root)} per point; mean [95 % interval]), beside the paper's")
+    f = experiment_frame("diversity", 3, root, config, words=False)
+    n = f.groupby("palette").size()
+    seeds = ("no finished runs" if not len(n) else f"{n.min()}–{n.max()} seeds" if n.min() != n.max()
+             else f"{n.min()} seeds")
+    recipe = (f"the current recipe, `{config}`" if config == RECIPE
+              else f"`{config}` (the current recipe, `{RECIPE}`, has fewer of its runs finished)")
+    head = (f"Shape accuracy (%) of {recipe}, against the number of training colours ({seeds} per point; mean "
+            f"[95 % interval]), beside the paper's")
     numbers = headline(config, root)
     page = f"{prefix}experiments/01_diversity.ipynb"
     runs = runs_frame(root, config)                      # read once for both answers
@@ -184,7 +172,6 @@ def result_box(config: str | None = None, root=None, fmt: str = "html", table=No
                  f"**[What moves our curve toward the paper's?]({page}#sec-shift)** {shift}.")
     # the README: one sentence, the headline figure, the table, then the words
     if fmt == "markdown":
-        f = experiment_frame("diversity", 3, root, config, words=False)
         ood = (f.groupby("n_colours")["valB.shape"].mean() if len(f) and "valB.shape" in f.columns
                else pd.Series(dtype=float))
         sentence = ((f"Shape accuracy on unseen shape–colour combinations climbs from {100 * ood.iloc[0]:.1f} % at "
@@ -194,7 +181,7 @@ def result_box(config: str | None = None, root=None, fmt: str = "html", table=No
                     else f"No finished runs of `{config}` yet. "
                     ) + f"Diversity: {words('**', '**')}."
         figure = f"![{head}]({prefix.replace('nbs/', '')}results/figures/home-diversity-shape.png)"
-        corner = f"% (mean [95 % interval], {_seeds(config, root)} a point)"
+        corner = f"% (mean [95 % interval], {seeds} a point)"
         return (f"**{sentence}**\n\n{figure}\n\n" + markdown(numbers.reset_index().rename(columns={"index": corner}))
                 + f"\n\n{questions}")
     import mistune
@@ -210,15 +197,6 @@ def result_box(config: str | None = None, root=None, fmt: str = "html", table=No
 METRICS = {"cross_attribute": ("valB.material", "valB.size"), "material": ("valB.material",),
            # the accuracies an experiment's key table shows; the rest: shape OOD
            "mechanism": (), "prediction": ()}
-
-def verdict_row(name: str, config: str | None = None, root=None, table=None) -> pd.DataFrame:
-    ("Experiment `name`'s row of `verdicts_table`: its two verdicts with their checks, key number beside the paper's, "
-     "runs and provenance.")
-    r = (verdicts_table(3, root, config) if table is None else table).set_index("experiment").loc[name]
-    return pd.DataFrame([{**{v: r[v] + (f" ({r[v + ' checks']})" if r[v + " checks"] != "—" else "") for v in VERDICTS},
-                          "key number": r["key number"], "sysgen": r["ours"], "paper": r["paper"],
-                          "runs": f"{r['runs finished']}, {r['seeds']} seeds per point",
-                          "mixed provenance": r["mixed provenance"], "post hoc": r["post hoc"]}])
 
 def key_table(name: str, frame, config: str | None = None, root=None) -> pd.DataFrame | None:
     ("The grid points of experiment `name` with a published number: ours (mean [95 % interval], n) beside the paper's, "
@@ -315,18 +293,17 @@ def at_palette(name: str, config: str, palette: int, root=None) -> str:
     return (f"On `{config}` at {palette ** 3} colours, {said}." if mine
             else f"No check of {name} reads only {palette ** 3} colours.")
 
-def judge_notes(name: str, config: str | None = None, root=None) -> str:
-    "What `judge` says beside the checks: when they were frozen and which runs started after, and any pooled figure."
-    lines = judge(name, 3, root, config).splitlines()
-    # the verdict and its checks
-    checks = ("Verdict:", "Direction:", "Magnitude:", "Direction checks:", "Magnitude checks,", "  ")
-    return "\n\n".join(l for l in lines if not l.startswith(checks))
-
 def glance(name: str, frame, config: str | None = None, root=None, table=None):
-    "Display experiment `name`'s verdicts and its key numbers beside the paper's, as tables."
+    ("Display experiment `name`'s row of `verdicts_table` (its two verdicts with their checks, key number beside the "
+     "paper's, runs and provenance) and its key numbers beside the paper's, as tables.")
     from IPython.display import Markdown, display
     from sysgen.report import without_index
-    display(without_index(verdict_row(name, config, root, table)))
+    r = (verdicts_table(3, root, config) if table is None else table).set_index("experiment").loc[name]
+    display(without_index(pd.DataFrame([{**{v: r[v] + (f" ({r[v + ' checks']})" if r[v + " checks"] != "—" else "")
+                                            for v in VERDICTS},
+                                         "key number": r["key number"], "sysgen": r["ours"], "paper": r["paper"],
+                                         "runs": f"{r['runs finished']}, {r['seeds']} seeds per point",
+                                         "mixed provenance": r["mixed provenance"], "post hoc": r["post hoc"]}])))
     numbers = key_table(name, frame, config, root)
     if numbers is not None and "r [95 % interval]" in numbers.columns:
         display(Markdown("Its correlations, over runs and over condition means (n = conditions), beside the paper's "
@@ -337,9 +314,12 @@ def glance(name: str, frame, config: str | None = None, root=None, table=None):
                          "it scored), beside the paper's:"), without_index(numbers))
 
 def verdict_details(name: str, config: str | None = None, root=None):
-    "Display what `judge` says of the checks' registration, then the checks of each verdict, folded."
+    ("Display what `judge` says beside the checks (when they were frozen and which runs started after, and any pooled "
+     "figure), then the checks of each verdict, folded.")
     from IPython.display import Markdown, display
-    display(Markdown(judge_notes(name, config, root)))
+    # all but the verdict and its checks
+    said = ("Verdict:", "Direction:", "Magnitude:", "Direction checks:", "Magnitude checks,", "  ")
+    display(Markdown("\n\n".join(l for l in judge(name, 3, root, config).splitlines() if not l.startswith(said))))
     if note := corrections_note(name, config, root):
         display(Markdown(note))
     for verdict in VERDICTS:
@@ -461,12 +441,6 @@ def _speed(r: dict) -> str:
     if r["mfu"] > 1:                              # emulated bf16: the timed matmul is no peak, the step outruns it
         return f"{speed}, MFU not meaningful (the timed matmul reached only {r['peak_gflop_per_s']} GFLOP/s)"
     return f"{speed}, MFU {r['mfu']}"
-
-def per_run_table(record: dict) -> pd.DataFrame:
-    ("The recipes of a benchmark record side by side (its `per_run`, from `bench/benchmarks.py`): steps, samples/s and "
-     "precision here, model GFLOP per sample, training TFLOP per run and its fraction of the current recipe's, minutes "
-     "per run here; empty for a record without.")
-    return pd.DataFrame([{"recipe": name, **c} for name, c in record.get("per_run", {}).items()])
 
 def speed_table(record: dict) -> pd.DataFrame:
     "One benchmark record as a table: benchmark, precision, median speed, the repeats."

@@ -24,12 +24,11 @@ from .checks import Magnitude, kind_of, load_check
 
 # %% auto #0
 __all__ = ['MIN_SEEDS', 'SMALL_EFFECT', 'REGISTRY', 'HISTORY', 'COMMITS', 'PRECISION', 'VERDICTS', 'UNCHECKED', 'METRIC_NAMES',
-           'QUESTIONS', 'ID_GOALS', 'project_dir', 'load_registry', 'verdict_of', 'registered', 'change_label',
-           'frozen', 'frozen_in', 'commit_dates', 'git_date', 'run_start', 'dirty_start', 'prospective',
+           'QUESTIONS', 'ID_GOALS', 'project_dir', 'load_registry', 'precision_registry', 'verdict_of', 'registered',
+           'change_label', 'frozen', 'frozen_in', 'commit_dates', 'git_date', 'run_start', 'prospective',
            'record_starts', 'post_hoc', 'load_questions', 'base_point', 'question_checks', 'shift_word',
-           'precision_registry', 'precision_checks', 'runs_frame', 'check_arms', 'is_accuracy', 'band_of',
-           'registered_n', 'reachable', 'can_fail', 'cannot_note', 'small_effect', 'chose_recipe', 'history',
-           'verdicts_then']
+           'precision_checks', 'runs_frame', 'check_arms', 'is_accuracy', 'band_of', 'reachable', 'can_fail',
+           'cannot_note', 'small_effect', 'chose_recipe', 'history', 'verdicts_then']
 
 # %% ../nbs/10b_registry.ipynb #286b50cc
 MIN_SEEDS = 3                                       # seeds a point needs before it can decide a check
@@ -60,6 +59,11 @@ def load_registry() -> dict:
     "The pre-registered checks and the rules that decide them."
     return _read(REGISTRY, "check registry")
 
+def precision_registry() -> list[dict]:
+    ("Every registered runtime check (preregistration/precision.json), superseded ones too, in the order they were "
+     "registered.")
+    return json.loads((project_dir() / PRECISION).read_text())["checks"]
+
 # %% ../nbs/10b_registry.ipynb #c447256d
 def verdict_of(check: dict) -> str:
     ("Which verdict a check serves: 'magnitude' (how close to a published number), 'recipe' (does a result move with "
@@ -85,17 +89,12 @@ METRIC_NAMES = {"valA.shape": "shape ID", "valB.shape": "shape OOD", "valC.shape
 def change_label(a: dict, b: dict) -> str:
     "'64 colours, p_burst 0.0 → 1.0': what differs between two grid points, after what they share."
     same = {k: v for k, v in a.items() if b.get(k) == v}
-    word = lambda k, v: f"{v ** 3}" if k == "palette" else str(v)
-    moved = [(f"{word(k, a.get(k))} → {word(k, b.get(k))} colours" if k == "palette"
+    moved = [(f"{a.get(k) ** 3} → {b.get(k) ** 3} colours" if k == "palette"
               else f"{k} {a.get(k)} → {b.get(k)}")
              for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
     return ", ".join(([point_label(same)] if same else []) + moved)
 
 # %% ../nbs/10b_registry.ipynb #b4e1e881
-def _registries() -> list[dict]:
-    "Every registered check: the sweeps' (checks.json) and the runtime checks (precision.json)."
-    return load_registry()["checks"] + json.loads((project_dir() / PRECISION).read_text())["checks"]
-
 def frozen(check: dict) -> dict:
     ("Where a check was frozen: {'commit', 'date'}, or {'parent', 'date'} for one frozen in the commit after `parent` "
      "whose hash is not filled in yet.")
@@ -108,26 +107,25 @@ def frozen(check: dict) -> dict:
 def frozen_in(check_id: str) -> tuple[str, str]:
     ("(the commit that froze check `check_id`, its date): a hash, or 'the commit after PARENT' until the hash is "
      "filled in.")
-    check = next((c for c in _registries() if c["id"] == check_id), None)
+    check = next((c for c in load_registry()["checks"] + precision_registry() if c["id"] == check_id), None)
     if check is None:
         raise ValueError(f"no check {check_id!r} in the registry")
     f = frozen(check)
     return (f["commit"] if "commit" in f else f"the commit after {f['parent'][:7]}"), f["date"]
 
 # %% ../nbs/10b_registry.ipynb #fabf7cf3
-def _when(date: str) -> datetime: return datetime.fromisoformat(date)
-
 def commit_dates() -> dict[str, str]:
     "The ledger: commit → committer date of every commit a committed run started from (preregistration/commits.json)."
     path = project_dir() / COMMITS
     return json.loads(path.read_text())["dates"] if path.is_file() else {}
 
 # %% ../nbs/10b_registry.ipynb #64b7b665
-def _start_commit(config: dict) -> str | None:
-    "The commit a run started from: its first runtime part's, else its config.json's (without '-dirty')."
+def _start_commit(run: RunDir) -> str:
+    ("The commit `run` started from, as recorded: its first runtime part's, else its config.json's, ending in "
+     "'-dirty' where its tree had uncommitted changes; '' where none is recorded.")
+    config = run.read("config") if run.has("config") else {}
     history = config.get("runtime_history") or []
-    c = (history[0].get("commit") if history else None) or config.get("commit")
-    return c.removesuffix("-dirty") if c else None
+    return str((history[0].get("commit") if history else None) or config.get("commit") or "")
 
 _GIT_DATES: dict[str, str | None] = {}
 
@@ -147,27 +145,17 @@ def git_date(commit: str) -> str | None:
 def run_start(run_dir, dates: dict | None = None) -> tuple[str | None, str | None]:
     ("(commit, date) a run started from (rule start_dates): the commit from its config.json; its date from git where "
      "the clone holds it, else from the ledger, else None (undated).")
-    run = RunDir(run_dir)
-    commit = _start_commit(run.read("config")) if run.has("config") else None
+    commit = _start_commit(RunDir(run_dir)).removesuffix("-dirty")
     if not commit:
         return None, None
     return commit, git_date(commit) or (commit_dates() if dates is None else dates).get(commit)
 
 # %% ../nbs/10b_registry.ipynb #368f0906
-def dirty_start(run_dir) -> bool:
-    "Whether the run in `run_dir` started from a tree with uncommitted changes (its start commit ends in '-dirty')."
-    run = RunDir(run_dir)
-    if not run.has("config"):
-        return False
-    config = run.read("config")
-    history = config.get("runtime_history") or []
-    return str((history[0].get("commit") if history else None) or config.get("commit") or "").endswith("-dirty")
-
 def prospective(run_dir, check: dict, dates: dict | None = None) -> bool | None:
     ("Whether the run in `run_dir` started from a commit holding `check` (dated at or after its freezing); None when "
      "its start is not dated.")
     _, date = run_start(run_dir, dates)
-    return None if date is None else _when(date) >= _when(frozen(check)["date"])
+    return None if date is None else datetime.fromisoformat(date) >= datetime.fromisoformat(frozen(check)["date"])
 
 # %% ../nbs/10b_registry.ipynb #b4117c37
 def record_starts(root=None, write: bool = False) -> dict[str, str]:
@@ -175,13 +163,11 @@ def record_starts(root=None, write: bool = False) -> dict[str, str]:
      "clone); `write` adds them to preregistration/commits.json.")
     have, new = commit_dates(), {}
     for run in run_dirs(root):
-        c = _start_commit(run.read("config"))
+        c = _start_commit(run).removesuffix("-dirty")
         if c and c not in have and c not in new:
-            out = subprocess.run(["git", "show", "-s", "--format=%cI", c], cwd=project_dir(), capture_output=True,
-                                 text=True)
-            if out.returncode != 0 or not out.stdout.strip():
+            new[c] = git_date(c)
+            if not new[c]:
                 raise ValueError(f"cannot date commit {c} (of {run.name}) from git: record starts from a full clone")
-            new[c] = out.stdout.strip()
     if write and new:
         path = project_dir() / COMMITS
         ledger = json.loads(path.read_text())
@@ -197,7 +183,8 @@ def post_hoc(check: dict, run_dirs: Iterable, dates: dict | None = None) -> str:
     dirs = list(dict.fromkeys(run_dirs))
     dates = commit_dates() if dates is None else dates
     said = [prospective(d, check, dates) for d in dirs]
-    late, undated, dirty = sum(s is False for s in said), sum(s is None for s in said), sum(map(dirty_start, dirs))
+    late, undated = sum(s is False for s in said), sum(s is None for s in said)
+    dirty = sum(_start_commit(RunDir(d)).endswith("-dirty") for d in dirs)
     parts = ([] if not late else ["post hoc"] if late == len(dirs)
              else [f"post hoc for {late} of the {len(dirs)} runs it judges"])
     if undated:
@@ -256,11 +243,6 @@ def shift_word(lo: float, hi: float, margin: float) -> str:
     return "does not explain the shift" if hi < margin else "undecided"
 
 # %% ../nbs/10b_registry.ipynb #0e98e2ab
-def precision_registry() -> list[dict]:
-    ("Every registered runtime check (preregistration/precision.json), superseded ones too, in the order they were "
-     "registered.")
-    return json.loads((project_dir() / PRECISION).read_text())["checks"]
-
 def precision_checks() -> list[str]:
     ("The ids of the registered precision checks, in the order they were registered (superseded ones too: they stay, "
      "marked).")
@@ -305,18 +287,13 @@ def band_of(check: dict, widen: float = 0.0) -> tuple[float, float]:
     low = -1.0 if check["of"] in ("difference", "correlation") or not is_accuracy(check.get("metric", "")) else 0.0
     return max(low, paper - half - lo_w), min(1.0, paper + half + hi_w)
 
-# %% ../nbs/10b_registry.ipynb #61378814
-def registered_n(check: dict) -> int:
-    ("The n a check is judged on when every point has its 3 seeds: runs for a direction correlation, conditions for a "
-     "magnitude correlation, seeds per point otherwise.")
-    return kind_of(check).registered_n(check)
-
 # %% ../nbs/10b_registry.ipynb #40caf291
 def reachable(check: dict, n: int | None = None) -> set[str]:
-    ("The outcomes check `check` can reach at `n` (default: `registered_n`), from its kind, thresholds and n alone, "
-     "never from runs (its typed class's `reach`): {'holds', 'fails'} for a direction check that can go either way; "
-     "{'matches', 'differs'} for a magnitude check.")
-    return load_check({"experiment": "question", **check}).reach(registered_n(check) if n is None else n)
+    ("The outcomes check `check` can reach at `n` (default: its typed class's `registered_n`), from its kind, "
+     "thresholds and n alone, never from runs (its typed class's `reach`): {'holds', 'fails'} for a direction check "
+     "that can go either way; {'matches', 'differs'} for a magnitude check.")
+    n = kind_of(check).registered_n(check) if n is None else n
+    return load_check({"experiment": "question", **check}).reach(n)
 
 # %% ../nbs/10b_registry.ipynb #4d05e384
 def can_fail(check: dict, n: int | None = None) -> bool:
@@ -326,7 +303,7 @@ def can_fail(check: dict, n: int | None = None) -> bool:
 def cannot_note(check: dict, n: int | None = None) -> str:
     ("'' for a check that can go either way at its n; else 'cannot fail at n = 3' (or 'cannot match', 'cannot differ', "
      "'cannot hold').")
-    n = registered_n(check) if n is None else n
+    n = kind_of(check).registered_n(check) if n is None else n
     got = reachable(check, n)
     want = ("matches", "differs") if kind_of(check) is Magnitude else ("holds", "fails")
     missing = [w for w in want if w not in got]
