@@ -22,7 +22,7 @@ from .config import TrainConfig
 
 # %% auto #0
 __all__ = ['ID_TARGET', 'PAPER_SAMPLES', 'recipe_for', 'without_index', 'experiments_table', 'cpu_time', 'with_words',
-           'experiment_frame', 'grid_points', 'rows_at', 'mean_label', 'point_runs', 'compare', 'value', 'point_label',
+           'experiment_frame', 'grid_points', 'rows_at', 'mean_label', 'point_runs', 'compare', 'point_label',
            'short_of_target', 'describe_scale', 'experiment_runs', 'plot_effect', 'curve']
 
 # %% ../nbs/09c_report.ipynb #5517bd0d
@@ -133,13 +133,10 @@ def _match(column, v):
         return pd.to_numeric(column, errors="coerce") == v
     return column.astype(str) == str(v)
 
-def _keys(sweep: Sweep) -> list[str]:
-    keys = list(dict.fromkeys(k for p in sweep.points for k in p))
-    return ["palette"] + [k for k in keys if k != "palette" and len({p.get(k) for p in sweep.points}) > 1]
-
 def grid_points(sweep: Sweep) -> list[dict]:
-    "The distinct grid points of `sweep` over the keys it varies (`_keys`), in grid order."
-    keys = _keys(sweep)
+    "The distinct grid points of `sweep` over the keys it varies (palette first, then the others), in grid order."
+    keys = list(dict.fromkeys(k for p in sweep.points for k in p))
+    keys = ["palette"] + [k for k in keys if k != "palette" and len({p.get(k) for p in sweep.points}) > 1]
     return [dict(p) for p in dict.fromkeys(tuple((k, p.get(k)) for k in keys) for p in sweep.points)]
 
 def rows_at(frame, config: str, point: dict):
@@ -226,12 +223,13 @@ def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), lev
      "number, in %; '—' where there is none.")
     import pandas as pd
     sweep = get_sweep(sweep) if isinstance(sweep, str) else sweep
-    keys = _keys(sweep)
+    points = grid_points(sweep)
+    keys = list(points[0])
     have = [m for m in metrics if m in frame.columns]
     counted = [f"{m}.words" for m in have if f"{m}.words" in frame.columns]
     agg = aggregate(frame, keys, have + counted, level) if len(frame) and have else None
     rows = []
-    for point in grid_points(sweep):
+    for point in points:
         row = {("colours" if k == "palette" else k): (point[k] ** 3 if k == "palette" else point[k]) for k in keys}
         mine = None
         if agg is not None:
@@ -245,14 +243,6 @@ def compare(sweep: Sweep | str, frame, metrics=("valA.shape", "valB.shape"), lev
             row[f"{m} paper"] = f"{100 * published[m]:.3g}" if m in published else "—"
         rows.append(row)
     return pd.DataFrame(rows)
-
-# %% ../nbs/09c_report.ipynb #440a16f9
-def value(frame, metric: str, config: str = RECIPE, **point) -> float | None:
-    "Mean of `metric` over the finished runs of one grid point (`palette=6, hue=0.5`), or None."
-    if not len(frame) or metric not in frame.columns:
-        return None
-    sel = rows_at(frame, config, point)
-    return float(sel[metric].mean()) if len(sel) else None
 
 # %% ../nbs/09c_report.ipynb #6f741440
 ID_TARGET = 0.95    # the in-distribution (valA) accuracy the recipe was chosen to reach for shape, material and size
@@ -295,24 +285,12 @@ def short_of_target(sweep: Sweep | str, frame, metric: str = "valA.shape", targe
 # %% ../nbs/09c_report.ipynb #96ab2ac1
 PAPER_SAMPLES = 75_000 * 1000          # nbs/paper.ipynb#sec-model: 75k scenes, 1000 epochs
 
-def _precisions(frame) -> str:
-    ("', trained in bf16 (14) and fp32 (1), attention kernel fused (12) and math (3), on AMD EPYC (9) and Intel Xeon "
-     "Processor (6)': how many runs of `frame` trained in each precision, with each attention kernel (sysgen.runtime) "
-     "and on each machine (where a run finished: its GPU, else its CPU), where recorded.")
-    def counts(col):
-        return frame[col].dropna().value_counts().sort_index() if col in frame.columns else {}
-    def say(c): return " and ".join(f"{k} ({n})" for k, n in c.items())
-    p, a = counts("precision"), counts("attention")
-    # where each run finished: a GPU's name, else its CPU's
-    machines = counts("machine" if "machine" in frame.columns else "cpu")
-    # "Intel(R) Xeon(R) Processor" → "Intel Xeon Processor"
-    cpu = {" ".join(k.replace("(R)", "").replace("(TM)", "").split()): n for k, n in machines.items()}
-    return ((", trained in " + say(p) if len(p) else "") + (", attention kernel " + say(a) if len(a) else "")
-            + (", on " + say(cpu) if len(cpu) else ""))
-
 def describe_scale(frame) -> str:
     ("The configuration, training samples and training time of the runs in `frame` (CPU-hours, unless some trained on "
-     "a GPU; runs packed in one process share its time), against the paper's 75 M samples.")
+     "a GPU; runs packed in one process share its time), against the paper's 75 M samples; then, where recorded, how "
+     "many trained in each precision, with each attention kernel (sysgen.runtime) and on each machine (where a run "
+     "finished: its GPU, else its CPU): ', trained in bf16 (14) and fp32 (1), attention kernel fused (12) and math "
+     "(3), on AMD EPYC (9) and Intel Xeon Processor (6)'.")
     if not len(frame):
         return "No finished runs yet."
     def one(col):
@@ -323,6 +301,14 @@ def describe_scale(frame) -> str:
     seconds = frame["wall_seconds"] / (frame["packed_k"].fillna(1) if "packed_k" in frame.columns else 1)
     hours, minutes = seconds.sum() / 3600, seconds.median() / 60
     gpu = int(frame["gpu"].fillna(False).astype(bool).sum()) if "gpu" in frame.columns else 0
+    def counts(col):
+        return frame[col].dropna().value_counts().sort_index() if col in frame.columns else {}
+    def say(c): return " and ".join(f"{k} ({n})" for k, n in c.items())
+    p, a = counts("precision"), counts("attention")
+    # where each run finished: a GPU's name, else its CPU's
+    machines = counts("machine" if "machine" in frame.columns else "cpu")
+    # "Intel(R) Xeon(R) Processor" → "Intel Xeon Processor"
+    cpu = {" ".join(k.replace("(R)", "").replace("(TM)", "").split()): n for k, n in machines.items()}
     return (f"{len(frame)} runs of the {one('name')!r} configuration: {one('image_size')}×{one('image_size')} images, "
             f"{one('n_objects')} objects per scene, {one('n_train')} training scenes, d_model {one('d_model')}, "
             f"{one('n_layers')} layers, {one('steps')} steps of batch {one('batch_size')} = {samples:,} training "
@@ -332,7 +318,8 @@ def describe_scale(frame) -> str:
                f"{hours:.1f} hours of training in all ({minutes:.0f} min per run; {gpu} of the {len(frame)} runs "
                f"trained on a GPU "
                "in whole or in part, the rest on one CPU core each)")
-            + _precisions(frame) + ".")
+            + (", trained in " + say(p) if len(p) else "") + (", attention kernel " + say(a) if len(a) else "")
+            + (", on " + say(cpu) if len(cpu) else "") + ".")
 
 # %% ../nbs/09c_report.ipynb #4d513780
 def experiment_runs(name: str, seeds: int = 3, root=None, config: str | None = None, words: bool = True):
