@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from .report import experiments_table, point_label, point_runs, recipe_for, status
-from .stats import diff_ci, mean_ci, pearson_ci
+from .stats import diff_ci, pearson_ci
 from .sweep import SWEEPS, get_sweep
 from .recipes import RECIPE
 from .checks import Correlation, Equivalence, Shift, WithinInterval, kind_of
@@ -21,15 +21,14 @@ from .registry import (COMMITS, MIN_SEEDS, UNCHECKED, base_point, can_fail, chec
                              frozen_in)
 from .provenance import one_way
 from .registry import load_questions, prospective, question_checks, registered, run_start, runs_frame, verdict_of
-from .judges import (Outcome, correlations, interval_label, judge_check, magnitude_reading, number_label,
+from .judges import (Outcome, correlations, interval_label, judge_check, magnitude_words, number_label,
                            seed_values, sees)
 from .registry import shift_word
 
 # %% auto #0
 __all__ = ['POOLED', 'VERBS', 'ARMS', 'verdict_word', 'magnitude_word', 'verdict', 'checks', 'pooled', 'judge',
            'correlation_table', 'key_number', 'check_counts', 'verdicts_table', 'judge_question', 'questions',
-           'draw_spread', 'within_rule_false_alarm', 'draw_answer', 'shift_answer', 'points_of', 'verdict_record',
-           'verdict_records']
+           'within_rule_false_alarm', 'draw_answer', 'shift_answer', 'points_of', 'verdict_record', 'verdict_records']
 
 # %% ../nbs/11_verdicts.ipynb #96017057
 def verdict_word(outcomes: Iterable, runs_done: int, complete: bool = False, published: bool = True) -> str:
@@ -182,15 +181,16 @@ def key_number(name: str, frame: pd.DataFrame, config: str = RECIPE) -> dict | N
         return None
     # the latest registered: nmi.r_own_conditions_magnitude (rule nmi_key_v2)
     key = keys[-1]
-    reading = {k: v for k, v in magnitude_reading(key, frame, config).items() if k != "detail"}
+    words = magnitude_words(key, frame, config)
     out = judge_check(key, frame, config)                            # the typed reading: its estimator, never cut
-    n = out.numbers.get("n")
-    if out.numbers.get("lo") == out.numbers.get("lo") and out.numbers.get("lo") is not None:
-        e, lo, hi = out.numbers["estimate"], out.numbers["lo"], out.numbers["hi"]
+    n, lo = out.numbers.get("n"), out.numbers.get("lo")
+    if lo == lo and lo is not None:
+        e, hi = out.numbers["estimate"], out.numbers["hi"]
         acc = key["of"] != "correlation"
         fmt = (lambda v: f"{100 * v:.1f}") if acc else (lambda v: f"{v:.2f}")
-        reading["ours"] = f"{fmt(e)} [{fmt(lo)}, {fmt(hi)}]" + (f" (n = {n} conditions)" if not acc else "")
-    return dict(reading, check=key["id"], status=out.status, numbers=out.numbers)
+        words["ours"] = f"{fmt(e)} [{fmt(lo)}, {fmt(hi)}]" + (f" (n = {n} conditions)" if not acc else "")
+    return dict(status=out.status, label=words["label"], ours=words["ours"], paper=words["paper"],
+                numbers=out.numbers, check=key["id"])
 
 # %% ../nbs/11_verdicts.ipynb #fa19ecdd
 def _mixed(frame: pd.DataFrame, dirs: list[str]) -> str:
@@ -276,19 +276,6 @@ def questions(name: str, root=None, config: str = RECIPE, frame: pd.DataFrame | 
         rows.append(dict(check=c["id"], point=point, status=f"{out.mark} {out.status}",
                          detail=out.detail.removeprefix(f"{point}: "), registered=out.post_hoc or "before its runs"))
     return pd.DataFrame(rows)
-
-# %% ../nbs/11_verdicts.ipynb #98ed0a6d
-def draw_spread(frame: pd.DataFrame, palette: int, metric: str = "valB.shape", config: str = RECIPE) -> dict:
-    ("Per palette, deciding nothing: the standard deviation of the draws' means (`draws`: split_seed 0, 1 and 2 that "
-     "have runs) and the pooled standard deviation of seeds within a draw (`runs`: how many).")
-    per = [seed_values(point_runs(frame, {"palette": palette, **({"split_seed": s} if s else {})}, config), metric)
-           for s in (0, 1, 2)]
-    per = [v for v in per if len(v)]
-    means = [float(v.mean()) for v in per]
-    dof = sum(len(v) - 1 for v in per)
-    pooled = float(np.sqrt(sum((len(v) - 1) * v.var(ddof=1) for v in per if len(v) > 1) / dof)) if dof else float("nan")
-    return dict(draws=len(per), between_draws=float(np.std(means, ddof=1)) if len(per) > 1 else float("nan"),
-                runs=sum(map(len, per)), within_draws=pooled)
 
 # %% ../nbs/11_verdicts.ipynb #c13036dd
 ARMS = {"stem": "linear patch stem", "fov": "the paper's camera and 3–10 objects", "steps": "twice the training length"}
