@@ -174,8 +174,7 @@ def judge_correlation(check: dict, frame: pd.DataFrame, config: str = RECIPE) ->
     r = lo = hi = float("nan")
     if len(runs) >= 3:
         r, lo, hi = pearson_ci(runs[check["x"]], runs[check["y"]])
-    negative = check["sign"] == "negative"
-    s = _side(lo, hi, 0.0, above=not negative)
+    s = _side(lo, hi, 0.0, above=check["sign"] != "negative")
     decided = len(runs) >= 4 and min(per_point) >= MIN_SEEDS
     detail = (f"r = {r:.2f} [{lo:.2f}, {hi:.2f}] over {len(runs)} runs" if r == r else f"{len(runs)} runs") + \
              f" (seeds per point: {', '.join(map(str, per_point))})"
@@ -292,15 +291,14 @@ def _judge_runtime_equivalence(check: dict, root: Path) -> tuple[Outcome, pd.Dat
                     _both(list(frame["lean"]))), frame)
 
 # %% ../nbs/10d_judges.ipynb #0aaa22db
-def _recipe_of(check: dict) -> str: return check["reference"]["runs"][0].split("-")[0]
-
 def precision_equivalence(recipe: str, root=None) -> str | None:
     ("The id of a precision check of `recipe` that shows bf16 and fp32 equivalent on runs each trained wholly in its "
      "side's precision (kind equivalence, not superseded, holding); None where there is none.")
     for c in precision_registry():
         sides = {c["reference"]["precision"], c["test"]["precision"]}
-        if (kind_of(c, default=NewRun) is Equivalence and not c.get("superseded_by") and _recipe_of(c) == recipe
-            and sides == {"bf16", "fp32"}
+        # the recipe: its reference's first run's name up to the first '-'
+        if (kind_of(c, default=NewRun) is Equivalence and not c.get("superseded_by")
+                and c["reference"]["runs"][0].split("-")[0] == recipe and sides == {"bf16", "fp32"}
                 and judge_precision(c["id"], root)[0].status == "holds"):
             return c["id"]
     return None

@@ -280,9 +280,6 @@ def questions(name: str, root=None, config: str = RECIPE, frame: pd.DataFrame | 
 # %% ../nbs/11_verdicts.ipynb #c13036dd
 ARMS = {"stem": "linear patch stem", "fov": "the paper's camera and 3–10 objects", "steps": "twice the training length"}
 
-def _arm(point: dict) -> str:
-    return next((w for k, w in ARMS.items() if k in point), point_label(point))
-
 def _kinds(rows: pd.DataFrame) -> str:
     "The machine kinds the runs in `rows` trained on, '; '-joined; '—' where none is recorded."
     return ("; ".join(sorted({k for ms in (rows["machines"] if "machines" in rows.columns else [])
@@ -380,7 +377,8 @@ def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = N
             d = interval_label(est, lo, hi, "valB.shape", difference=True)
             word = shift_word(lo, hi, c["margin"]) if seen == "sees" else "does not see"
         # registered: an arm that misses the ID targets has its OOD not read
-        rows.append({"colours": p["palette"] ** 3, "arm": _arm(p), "sees": f"{seen}: {why}" if blind else seen,
+        rows.append({"colours": p["palette"] ** 3, "arm": next((w for k, w in ARMS.items() if k in p), point_label(p)),
+                     "sees": f"{seen}: {why}" if blind else seen,
                      "shape OOD, arm": "not read" if blind else _mean_iv(arm), "shape OOD, baseline": _mean_iv(base),
                      "baseline − arm, points": "not read" if blind else d,
                      "registered word": "does not see" if blind else word})
