@@ -20,14 +20,14 @@ from .stats import condition_correlation, diff_ci, mean_ci, new_run_interval, pe
 from .store import RunDir
 from .recipes import RECIPE
 from .checks import Equivalence, NewRun, kind_of
-from .registry import (ID_GOALS, METRIC_NAMES, MIN_SEEDS, SMALL_EFFECT, band_of, cannot_note, change_label,
+from .registry import (ID_GOALS, METRIC_NAMES, MIN_SEEDS, SMALL_EFFECT, cannot_note, change_label,
                              check_arms, chose_recipe, is_accuracy, post_hoc)
 from .provenance import arm_machines, machine_note, one_way, provenance_note, result_metric, runtime_mismatch
 from .registry import precision_registry, project_dir, runs_frame, small_effect, verdict_of
 
 # %% auto #0
 __all__ = ['EIGHT', 'TOST_WORDS', 'REGISTERED_OUTCOMES', 'RETIRED', 'Outcome', 'number_label', 'interval_label', 'seed_values',
-           'correlations', 'judge_correlation', 'magnitude_reading', 'judge_precision', 'precision_equivalence',
+           'correlations', 'judge_correlation', 'magnitude_words', 'judge_precision', 'precision_equivalence',
            'registered_key', 'registered_reading', 'recipe_arms', 'typed_outcome', 'judge_check', 'sees']
 
 # %% ../nbs/10d_judges.ipynb #5ca15f88
@@ -126,17 +126,6 @@ def _pair(check: dict, frame: pd.DataFrame, config: str) -> tuple[pd.Series, pd.
     common = a.index.intersection(b.index)
     return (a[common], b[common], True) if len(common) >= MIN_SEEDS else (a, b, False)
 
-def _difference(check: dict, frame: pd.DataFrame, config: str, level: float = 0.95):
-    ("(b − a, lo, hi, how, decided) of a two-point check; `decided` is False (and the interval NaN) while a point has "
-     "fewer than 3 seeds.")
-    a, b, paired = _pair(check, frame, config)
-    if len(a) >= MIN_SEEDS and len(b) >= MIN_SEEDS:
-        how = f"paired by seed, n={len(a)}" if paired else f"Welch, n={len(a)} and {len(b)}"
-        return (*diff_ci(a.to_numpy(), b.to_numpy(), paired=paired, level=level), how, True)
-    d = float(b.mean() - a.mean()) if len(a) and len(b) else float("nan")
-    return d, float("nan"), float("nan"), f"a {_few(a, check['metric'])}; b {_few(b, check['metric'])}", False
-
-
 # %% ../nbs/10d_judges.ipynb #4244f8ef
 def _family(check: dict, frame: pd.DataFrame, config: str, drop: Iterable[dict] = ()) -> tuple[pd.DataFrame, list[int]]:
     ("The runs of a correlation check's family (points in `drop` left out) with both of its columns, and how many per "
@@ -185,8 +174,7 @@ def judge_correlation(check: dict, frame: pd.DataFrame, config: str = RECIPE) ->
     r = lo = hi = float("nan")
     if len(runs) >= 3:
         r, lo, hi = pearson_ci(runs[check["x"]], runs[check["y"]])
-    negative = check["sign"] == "negative"
-    s = _side(lo, hi, 0.0, above=not negative)
+    s = _side(lo, hi, 0.0, above=check["sign"] != "negative")
     decided = len(runs) >= 4 and min(per_point) >= MIN_SEEDS
     detail = (f"r = {r:.2f} [{lo:.2f}, {hi:.2f}] over {len(runs)} runs" if r == r else f"{len(runs)} runs") + \
              f" (seeds per point: {', '.join(map(str, per_point))})"
@@ -198,82 +186,35 @@ def judge_correlation(check: dict, frame: pd.DataFrame, config: str = RECIPE) ->
     return Outcome(check["id"], check["claim"], s if decided else "undecided", detail, s,
                    numbers=dict(estimate=r, lo=lo, hi=hi, n=len(runs)) if decided else {})
 
-# %% ../nbs/10d_judges.ipynb #3d829be7
-def _band(lo: float, hi: float, blo: float, bhi: float) -> str:
-    ("'matches' when [lo, hi] lies within the band [blo, bhi], 'differs' when wholly outside it, 'undecided: too wide' "
-     "when it is wider than the band, else 'undecided'.")
-    if lo != lo or hi != hi:
-        return "undecided"
-    if blo <= lo and hi <= bhi:
-        return "matches"
-    if hi < blo or lo > bhi:
-        return "differs"
-    return "undecided: too wide" if hi - lo > bhi - blo else "undecided"
-
 # %% ../nbs/10d_judges.ipynb #d2389d9f
-def magnitude_reading(check: dict, frame: pd.DataFrame, config: str = RECIPE, widen: float = 0.0) -> dict:
-    ("What a magnitude check reads: `status`, `label` (what is measured), `ours` (estimate [95 % interval] or the "
-     "seeds so far), `paper`, `detail` and `numbers`; `widen`: points added to each side of its band (cross-machine "
-     "noise).")
+def magnitude_words(check: dict, frame: pd.DataFrame, config: str = RECIPE) -> dict:
+    ("A magnitude check in a page's words: `label` (what is measured), `paper` (the published number) and `ours` "
+     "before its typed reading: estimate [95 % interval] once a point has 3 seeds a side (r over the condition means "
+     "there are), else the seeds so far.")
     of, paper = check["of"], check["paper"]
     if of == "correlation":
-        cs = correlations(check, frame, config).set_index("over")
-        cm, per_point = (cs.loc["condition means"],
-                         [int(k) for k in cs.loc["condition means", "seeds_per_point"].split(", ")])
-        decided = min(per_point) >= MIN_SEEDS and cm.n >= 4 and cm.lo == cm.lo
-        if "band" in check:
-            status = _band(cm.lo, cm.hi, *band_of(check)) if decided else "undecided"   # rule magnitude_v2
-        else:
-            # the superseded rule
-            status = ("matches" if cm.lo <= paper <= cm.hi else "differs") if decided else "undecided"
-        ours = f"{cm.r:.2f} [{cm.lo:.2f}, {cm.hi:.2f}]" if cm.lo == cm.lo else (f"{cm.r:.2f}" if cm.r == cm.r else "—")
-        extra = [_r(row) + " without 8 colours" for row in cs.reset_index().itertuples() if "without" in row.over]
-        band = f" ± {check['band']:.2f}" if "band" in check else ""
-        return dict(status=status,
-                    label=f"r({METRIC_NAMES.get(check['x'], check['x'])}, {METRIC_NAMES.get(check['y'], check['y'])}) "
-                          f"over conditions",
-                    ours=ours, paper=f"{paper:+.2f}",
-                    detail=f"{_r(cm)} (seeds per point: {', '.join(map(str, per_point))}) against the paper's "
-                    f"r = {paper:+.2f}{band}" + ("; " + "; ".join(extra) if extra else ""),
-                    numbers=dict(estimate=cm.r, lo=cm.lo, hi=cm.hi, n=int(cm.n),
-                                 band=list(band_of(check)) if "band" in check else None))
-    metric, band = check["metric"], check["band"] + widen
-    blo, bhi = band_of(check, widen)
-    name = METRIC_NAMES.get(metric, metric)
-    est = lo = hi = float("nan")
-    n = 0
+        cm = correlations(check, frame, config).set_index("over").loc["condition means"]
+        name = lambda c: METRIC_NAMES.get(check[c], check[c])
+        return dict(label=f"r({name('x')}, {name('y')}) over conditions", paper=f"{paper:+.2f}",
+                    ours=f"{cm.r:.2f} [{cm.lo:.2f}, {cm.hi:.2f}]" if cm.lo == cm.lo
+                    else f"{cm.r:.2f}" if cm.r == cm.r else "—")
+    metric = check["metric"]
+    name, sign = METRIC_NAMES.get(metric, metric), "+" if of == "difference" and paper >= 0 else ""
     if of == "level":
         v = seed_values(point_runs(frame, check["point"], config), metric)
         label = f"{point_label(check['point'])}: {name}"
-        if len(v) >= MIN_SEEDS:
-            m, lo, hi = mean_ci(v)
-            lo, hi = _cut(lo, hi, metric)
-            status, ours, how = _band(lo, hi, blo, bhi), interval_label(m, lo, hi, metric), f"n={len(v)} seeds"
-            est, n = m, len(v)
-        else:
-            status, ours, how = "undecided", _few(v, metric), ""
+        ours = interval_label(*mean_ci(v), metric, bounded=True) if len(v) >= MIN_SEEDS else _few(v, metric)
     elif of == "difference":
-        d, lo, hi, how, decided = _difference(check, frame, config)
-        lo, hi = _cut(lo, hi, metric, difference=True)
+        a, b, paired = _pair(check, frame, config)
         label = f"{name}, {change_label(check['a'], check['b'])}"
-        if decided:
-            status, ours, est, n = (_band(lo, hi, blo, bhi), interval_label(d, lo, hi, metric), d,
-                                    min(len(s) for s in _pair(check, frame, config)[:2]))
-        else:
-            a, b, _ = _pair(check, frame, config)
-            status, ours, how = ("undecided",
-                                 f"{number_label(d, metric)} (n={len(a)} and {len(b)} seeds; a check needs {MIN_SEEDS} "
-                                 f"a side)", "")
+        d = float(b.mean() - a.mean()) if len(a) and len(b) else float("nan")
+        ours = (interval_label(*diff_ci(a.to_numpy(), b.to_numpy(), paired=paired), metric, difference=True)
+                if min(len(a), len(b)) >= MIN_SEEDS
+                else f"{number_label(d, metric)} (n={len(a)} and {len(b)} seeds; a check needs {MIN_SEEDS} a side)")
     else:
         raise ValueError(f"unknown magnitude check {check['id']!r}: 'of' must be level, difference or correlation, got "
                          f"{of!r}")
-    unit = " points" if of == "difference" else ""
-    sign = "+" if of == "difference" and paper >= 0 else ""
-    detail = (f"{ours}{unit}" + (f" ({how})" if how else "")
-              + f"; the paper's {sign}{number_label(paper, metric)}{unit} ± {100 * band:.1f}".replace(".0", "")
-              + " points" + (f" (widened by {100 * widen:.1f} points of cross-machine noise)" if widen else ""))
-    return dict(status=status, label=label, ours=ours, paper=f"{sign}{number_label(paper, metric)}", detail=detail,
-                numbers=dict(estimate=est, lo=lo, hi=hi, n=n, band=[blo, bhi]))
+    return dict(label=label, ours=ours, paper=f"{sign}{number_label(paper, metric)}")
 
 # %% ../nbs/10d_judges.ipynb #7502259d
 def _result(root: Path, name: str) -> dict | None:
@@ -350,15 +291,14 @@ def _judge_runtime_equivalence(check: dict, root: Path) -> tuple[Outcome, pd.Dat
                     _both(list(frame["lean"]))), frame)
 
 # %% ../nbs/10d_judges.ipynb #0aaa22db
-def _recipe_of(check: dict) -> str: return check["reference"]["runs"][0].split("-")[0]
-
 def precision_equivalence(recipe: str, root=None) -> str | None:
     ("The id of a precision check of `recipe` that shows bf16 and fp32 equivalent on runs each trained wholly in its "
      "side's precision (kind equivalence, not superseded, holding); None where there is none.")
     for c in precision_registry():
         sides = {c["reference"]["precision"], c["test"]["precision"]}
-        if (kind_of(c, default=NewRun) is Equivalence and not c.get("superseded_by") and _recipe_of(c) == recipe
-            and sides == {"bf16", "fp32"}
+        # the recipe: its reference's first run's name up to the first '-'
+        if (kind_of(c, default=NewRun) is Equivalence and not c.get("superseded_by")
+                and c["reference"]["runs"][0].split("-")[0] == recipe and sides == {"bf16", "fp32"}
                 and judge_precision(c["id"], root)[0].status == "holds"):
             return c["id"]
     return None

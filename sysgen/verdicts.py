@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from .report import experiments_table, point_label, point_runs, recipe_for, status
-from .stats import diff_ci, mean_ci, pearson_ci
+from .stats import diff_ci, pearson_ci
 from .sweep import SWEEPS, get_sweep
 from .recipes import RECIPE
 from .checks import Correlation, Equivalence, Shift, WithinInterval, kind_of
@@ -21,15 +21,14 @@ from .registry import (COMMITS, MIN_SEEDS, UNCHECKED, base_point, can_fail, chec
                              frozen_in)
 from .provenance import one_way
 from .registry import load_questions, prospective, question_checks, registered, run_start, runs_frame, verdict_of
-from .judges import (Outcome, correlations, interval_label, judge_check, magnitude_reading, number_label,
+from .judges import (Outcome, correlations, interval_label, judge_check, magnitude_words, number_label,
                            seed_values, sees)
 from .registry import shift_word
 
 # %% auto #0
 __all__ = ['POOLED', 'VERBS', 'ARMS', 'verdict_word', 'magnitude_word', 'verdict', 'checks', 'pooled', 'judge',
            'correlation_table', 'key_number', 'check_counts', 'verdicts_table', 'judge_question', 'questions',
-           'draw_spread', 'within_rule_false_alarm', 'draw_answer', 'shift_answer', 'points_of', 'verdict_record',
-           'verdict_records']
+           'within_rule_false_alarm', 'draw_answer', 'shift_answer', 'points_of', 'verdict_record', 'verdict_records']
 
 # %% ../nbs/11_verdicts.ipynb #96017057
 def verdict_word(outcomes: Iterable, runs_done: int, complete: bool = False, published: bool = True) -> str:
@@ -182,15 +181,16 @@ def key_number(name: str, frame: pd.DataFrame, config: str = RECIPE) -> dict | N
         return None
     # the latest registered: nmi.r_own_conditions_magnitude (rule nmi_key_v2)
     key = keys[-1]
-    reading = {k: v for k, v in magnitude_reading(key, frame, config).items() if k != "detail"}
+    words = magnitude_words(key, frame, config)
     out = judge_check(key, frame, config)                            # the typed reading: its estimator, never cut
-    n = out.numbers.get("n")
-    if out.numbers.get("lo") == out.numbers.get("lo") and out.numbers.get("lo") is not None:
-        e, lo, hi = out.numbers["estimate"], out.numbers["lo"], out.numbers["hi"]
+    n, lo = out.numbers.get("n"), out.numbers.get("lo")
+    if lo == lo and lo is not None:
+        e, hi = out.numbers["estimate"], out.numbers["hi"]
         acc = key["of"] != "correlation"
         fmt = (lambda v: f"{100 * v:.1f}") if acc else (lambda v: f"{v:.2f}")
-        reading["ours"] = f"{fmt(e)} [{fmt(lo)}, {fmt(hi)}]" + (f" (n = {n} conditions)" if not acc else "")
-    return dict(reading, check=key["id"], status=out.status, numbers=out.numbers)
+        words["ours"] = f"{fmt(e)} [{fmt(lo)}, {fmt(hi)}]" + (f" (n = {n} conditions)" if not acc else "")
+    return dict(status=out.status, label=words["label"], ours=words["ours"], paper=words["paper"],
+                numbers=out.numbers, check=key["id"])
 
 # %% ../nbs/11_verdicts.ipynb #fa19ecdd
 def _mixed(frame: pd.DataFrame, dirs: list[str]) -> str:
@@ -277,24 +277,8 @@ def questions(name: str, root=None, config: str = RECIPE, frame: pd.DataFrame | 
                          detail=out.detail.removeprefix(f"{point}: "), registered=out.post_hoc or "before its runs"))
     return pd.DataFrame(rows)
 
-# %% ../nbs/11_verdicts.ipynb #98ed0a6d
-def draw_spread(frame: pd.DataFrame, palette: int, metric: str = "valB.shape", config: str = RECIPE) -> dict:
-    ("Per palette, deciding nothing: the standard deviation of the draws' means (`draws`: split_seed 0, 1 and 2 that "
-     "have runs) and the pooled standard deviation of seeds within a draw (`runs`: how many).")
-    per = [seed_values(point_runs(frame, {"palette": palette, **({"split_seed": s} if s else {})}, config), metric)
-           for s in (0, 1, 2)]
-    per = [v for v in per if len(v)]
-    means = [float(v.mean()) for v in per]
-    dof = sum(len(v) - 1 for v in per)
-    pooled = float(np.sqrt(sum((len(v) - 1) * v.var(ddof=1) for v in per if len(v) > 1) / dof)) if dof else float("nan")
-    return dict(draws=len(per), between_draws=float(np.std(means, ddof=1)) if len(per) > 1 else float("nan"),
-                runs=sum(map(len, per)), within_draws=pooled)
-
 # %% ../nbs/11_verdicts.ipynb #c13036dd
 ARMS = {"stem": "linear patch stem", "fov": "the paper's camera and 3–10 objects", "steps": "twice the training length"}
-
-def _arm(point: dict) -> str:
-    return next((w for k, w in ARMS.items() if k in point), point_label(point))
 
 def _kinds(rows: pd.DataFrame) -> str:
     "The machine kinds the runs in `rows` trained on, '; '-joined; '—' where none is recorded."
@@ -332,25 +316,18 @@ def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = No
      "draws_v2, a one-way random-effects ANOVA over split_seed 0, 1, 2 × 3 seeds (`sysgen.checks.DrawVariance`): the "
      "between-draw SD in points with its interval, the ICC(1), the F test on the logit scale, the outcome; beside it "
      "the word of the rule registered before the runs, and how often that rule says 'moves' with no effect.")
-    from sysgen.checks import empirical_logit, load_check, seed_sds
+    from sysgen.checks import empirical_logit, load_check
     from sysgen.readings import run_sample
     frame = runs_frame(root, config) if frame is None else frame
-    sample, rows, done, total = run_sample(frame, config, root), [], 0, 0
-    old: dict = {}
-    for c in question_checks("draws"):
-        if kind_of(c) is WithinInterval:
-            s = judge_question(c, frame, config, root).status
-            old.setdefault(c["points"][0]["palette"],
-                           []).append({"holds": "stays", "fails": "moves"}.get(s, "undecided"))
-    sds = {}
-    for e in load_questions().get("draws_v2", {}).get("checks", []):
-        c = load_check(e)
-        palette = c.draws[0]["palette"]
+    sample, rows, done, total, old, sds = run_sample(frame, config, root), [], 0, 0, {}, {}
+    for c in (c for c in question_checks("draws") if kind_of(c) is WithinInterval):
+        old.setdefault(c["points"][0]["palette"], []).append(
+            {"holds": "stays", "fails": "moves"}.get(judge_question(c, frame, config, root).status, "undecided"))
+    for c in map(load_check, load_questions().get("draws_v2", {}).get("checks", [])):
+        palette, base = c.draws[0]["palette"], sample.values(c.draws[0], c.metric)
         seeds = [sample.values(d, c.metric).shape[-1] for d in c.draws]
         done, total = done + sum(min(k, MIN_SEEDS) for k in seeds), total + MIN_SEEDS * len(c.draws)
-        est, lo, hi, n, out, _ = c.evaluate(sample)
-        a = c.anova(sample)
-        base = sample.values(c.draws[0], c.metric)
+        (est, lo, hi, n, out, _), a = c.evaluate(sample), c.anova(sample)
         if base.shape[-1] >= 2:
             sds[palette] = (float(base.mean()), float(empirical_logit(base[0]).std(ddof=1)))
         row = {"colours": palette ** 3, "runs": int(sum(seeds)), "between-draw SD, points": "—", "ICC(1)": "—",
@@ -369,15 +346,11 @@ def draw_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = No
         return "Not registered", table
     if (table["outcome"] == "undecided").any():
         return f"Not decided yet: {done} of {total} runs (3 draws × 3 seeds at each of {len(table)} palettes)", table
-    moves = table[table["outcome"] == "moves"]
+    moves = ", ".join(f"{c} colours" for c in table.loc[table["outcome"] == "moves", "colours"])
     sd = "; ".join(f"{r['colours']} colours {r['between-draw SD, points']} points" for _, r in table.iterrows())
-    if len(moves):
-        answer = (f"Yes, at {', '.join(f'{c} colours' for c in moves['colours'])}: the between-draw SD of shape OOD is "
-                  f"{sd}")
-    else:
-        answer = f"No draw effect detected at any palette: the between-draw SD of shape OOD is {sd}"
-    answer += (" (random-effects ANOVA over 3 draws × 3 seeds; 95 % intervals, whose lower end is 0 where the ICC's "
-               "reaches below 0)")
+    answer = ((f"Yes, at {moves}" if moves else "No draw effect detected at any palette")
+              + f": the between-draw SD of shape OOD is {sd} (random-effects ANOVA over 3 draws × 3 seeds; 95 % "
+              "intervals, whose lower end is 0 where the ICC's reaches below 0)")
     if any("moves" in w for w in table["registered rule, draws 1 and 2"]) and len(sds) == 3:
         fa = within_rule_false_alarm(sds)
         answer += (f". The rule registered first read 'moves' for a draw, but with no draw effect at all it says so on "
@@ -393,28 +366,23 @@ def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = N
      "each arm that moves the curve, toward the paper's or away from it, with its d, each arm that does not see, with "
      "its ID, and, once every run is in, each point still undecided).")
     frame = runs_frame(root, config) if frame is None else frame
-    rows, words, done = [], [], 0
-    for c in question_checks("shift"):
-        if kind_of(c) is not Shift:
-            continue
+    rows, done = [], 0
+    for c in (c for c in question_checks("shift") if kind_of(c) is Shift):
         p = c["points"][0]
         arm, base = (seed_values(point_runs(frame, q, config), "valB.shape") for q in (p, base_point(p)))
         seen, why = sees(p, frame, config)
-        blind, done = seen == "does not see", done + len(arm)
-        d = "—"
+        blind, done, d, word = seen == "does not see", done + len(arm), "—", "undecided"
         if len(arm) >= MIN_SEEDS and len(base) >= MIN_SEEDS:
             est, lo, hi = diff_ci(arm.to_numpy(), base.to_numpy())
-            d = f"{interval_label(est, lo, hi, 'valB.shape', difference=True)}"
+            d = interval_label(est, lo, hi, "valB.shape", difference=True)
             word = shift_word(lo, hi, c["margin"]) if seen == "sees" else "does not see"
-        else:
-            word = "does not see" if blind else "undecided"
-        words.append(word)
-        if blind:
-            d = "not read"                        # registered: an arm that misses the ID targets has its OOD not read
-        rows.append({"colours": p["palette"] ** 3, "arm": _arm(p), "sees": f"{seen}: {why}" if blind else seen,
+        # registered: an arm that misses the ID targets has its OOD not read
+        rows.append({"colours": p["palette"] ** 3, "arm": next((w for k, w in ARMS.items() if k in p), point_label(p)),
+                     "sees": f"{seen}: {why}" if blind else seen,
                      "shape OOD, arm": "not read" if blind else _mean_iv(arm), "shape OOD, baseline": _mean_iv(base),
-                     "baseline − arm, points": d, "registered word": word})
-    table = pd.DataFrame(rows)
+                     "baseline − arm, points": "not read" if blind else d,
+                     "registered word": "does not see" if blind else word})
+    words = [r["registered word"] for r in rows]
     named = lambda ws: "; ".join(f"{r['arm']} at {r['colours']} colours ({r['registered word']}: baseline − arm "
                                  f"{r['baseline − arm, points']} points)"
                                  for r in rows if r["registered word"] in ws)
@@ -425,7 +393,7 @@ def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = N
                        for r in rows if r["registered word"] == "does not see")
     unseen = f"; does not see, so its OOD is not read: {unseen}" if unseen else ""
     found = lambda none: (f"Moves the curve {moved}" if toward else none + (f"; {moved}" if away else "")) + unseen
-    open_ = [r for r, w in zip(rows, words) if w == "undecided"]
+    open_ = [r for r in rows if r["registered word"] == "undecided"]
     if not open_ and words:
         answer = found("No arm moves the curve toward the paper's")
     elif done < 3 * len(words):
@@ -437,7 +405,7 @@ def shift_answer(config: str = RECIPE, root=None, frame: pd.DataFrame | None = N
         answer = (found("No arm decidedly moves the curve toward the paper's") + "; undecided with all 3 seeds in: "
                   + "; ".join(f"{r['arm']} at {r['colours']} colours (baseline − arm {r['baseline − arm, points']} "
                               f"points)" for r in open_))
-    return answer, table
+    return answer, pd.DataFrame(rows)
 
 # %% ../nbs/11_verdicts.ipynb #9a752086
 def points_of(check: dict) -> list[dict]:
