@@ -594,6 +594,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
                                                                                 'sysgen/paper_scenes.py'),
                                      'sysgen.paper_scenes.prediction_checks': ( 'paper_scenes.html#prediction_checks',
                                                                                 'sysgen/paper_scenes.py'),
+                                     'sysgen.paper_scenes.search_runs': ('paper_scenes.html#search_runs', 'sysgen/paper_scenes.py'),
                                      'sysgen.paper_scenes.search_state': ('paper_scenes.html#search_state', 'sysgen/paper_scenes.py')},
             'sysgen.plan': { 'sysgen.plan.Planned': ('plan.html#planned', 'sysgen/plan.py'),
                              'sysgen.plan.Planned.argv': ('plan.html#planned.argv', 'sysgen/plan.py'),

@@ -15,7 +15,7 @@ from .registry import ID_GOALS, project_dir, runs_frame
 from .report import point_runs
 
 # %% auto #0
-__all__ = ['REGISTRATION', 'GOALS', 'load_registration', 'gate_row', 'search_state', 'prediction_checks']
+__all__ = ['REGISTRATION', 'GOALS', 'load_registration', 'gate_row', 'search_state', 'search_runs', 'prediction_checks']
 
 # %% ../nbs/11c_paper_scenes.ipynb #2650fb7b
 REGISTRATION = Path("preregistration") / "paper-scenes.json"
@@ -71,6 +71,26 @@ def search_state(root=None, frames: dict | None = None) -> tuple[str, pd.DataFra
     if answer is None:
         answer = "Does not see the paper's scenes at ≤ 2× baby5's cost: every candidate missed an ID goal"
     return answer, pd.DataFrame(rows)
+
+# %% ../nbs/11c_paper_scenes.ipynb #eedc1f3d
+def search_runs(root=None, frames: dict | None = None) -> pd.DataFrame:
+    ("Every run of the ended search, one row per candidate, palette and seed: its `run_dir`, `palette`, `seed`, shape "
+     "ID and OOD (`valA.shape`, `valB.shape`) and whether that seed met every ID goal (`meets_goals`). Refuses while "
+     "the search is open.")
+    answer, _ = search_state(root, frames)
+    if answer.startswith("Searching"):
+        raise ValueError(f"the search is still open ({answer}): its runs' OOD is read only once the rule has ended it")
+    frames = frames if frames is not None else {}
+    parts = []
+    for name in (c["recipe"] for c in load_registration()["search"]["candidates"]):
+        frame = frames[name] if name in frames else runs_frame(root, name)
+        for palette in (4, 6):
+            runs = point_runs(frame, {"palette": palette}, name) if len(frame) else frame
+            if len(runs):
+                met = [all(r.get(m, 0) >= g for m, g in GOALS.items()) for _, r in runs.iterrows()]
+                parts.append(runs.assign(recipe=name, meets_goals=met))
+    cols = ["recipe", "palette", "seed", "run_dir", "valA.shape", "valB.shape", "meets_goals"]
+    return pd.concat(parts)[cols].sort_values(["recipe", "palette", "seed"]).reset_index(drop=True)
 
 # %% ../nbs/11c_paper_scenes.ipynb #fac1c4db
 def prediction_checks() -> list:
