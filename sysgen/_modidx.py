@@ -592,6 +592,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/sysgen', 'doc_host': 'http
             'sysgen.paper_scenes': { 'sysgen.paper_scenes.gate_row': ('paper_scenes.html#gate_row', 'sysgen/paper_scenes.py'),
                                      'sysgen.paper_scenes.load_registration': ( 'paper_scenes.html#load_registration',
                                                                                 'sysgen/paper_scenes.py'),
+                                     'sysgen.paper_scenes.meets_goals': ('paper_scenes.html#meets_goals', 'sysgen/paper_scenes.py'),
                                      'sysgen.paper_scenes.prediction_checks': ( 'paper_scenes.html#prediction_checks',
                                                                                 'sysgen/paper_scenes.py'),
                                      'sysgen.paper_scenes.search_runs': ('paper_scenes.html#search_runs', 'sysgen/paper_scenes.py'),

@@ -15,12 +15,17 @@ from .registry import ID_GOALS, project_dir, runs_frame
 from .report import point_runs
 
 # %% auto #0
-__all__ = ['REGISTRATION', 'GOALS', 'load_registration', 'gate_row', 'search_state', 'search_runs', 'prediction_checks']
+__all__ = ['REGISTRATION', 'GOALS', 'meets_goals', 'load_registration', 'gate_row', 'search_state', 'search_runs',
+           'prediction_checks']
 
 # %% ../nbs/11c_paper_scenes.ipynb #2650fb7b
 REGISTRATION = Path("preregistration") / "paper-scenes.json"
 # the search rule's ID targets: the recipe's (shape, size, material ≥ 95 %, colour ≥ 80 %)
 GOALS = ID_GOALS
+
+def meets_goals(run) -> bool:
+    "Whether one run (a row with its ID accuracies) reaches every ID goal; a missing accuracy misses."
+    return all(run.get(m, 0) >= g for m, g in GOALS.items())
 
 def load_registration() -> dict:
     "The registered paper-scene question (prediction, seeds, search rule)."
@@ -35,7 +40,7 @@ def gate_row(recipe: str, palette: int, frame: pd.DataFrame) -> dict:
     gate = IdGate(id=f"{recipe}.c{palette ** 3}", experiment="paper_scenes", claim="sees", point={"palette": palette},
                   goals=GOALS)
     out = gate.judge(RunSample(lambda p: rows)).outcome if len(rows) else "undecided"
-    missed = [int(r["seed"]) for _, r in rows.iterrows() if any(r.get(m, 0) < g for m, g in GOALS.items())]
+    missed = [int(r["seed"]) for _, r in rows.iterrows() if not meets_goals(r)]
     state = ("sees" if out == "sees" else "cannot see" if missed else f"waiting: {len(rows)} of 3 seeds")
     ids = {m.split(".")[1]: ", ".join(f"{100 * v:.1f}" for v in rows.sort_values("seed")[m]) if m in rows.columns
            else "—" for m in GOALS}
@@ -77,17 +82,18 @@ def search_runs(root=None, frames: dict | None = None) -> pd.DataFrame:
     ("Every run of the ended search, one row per candidate, palette and seed: its `run_dir`, `palette`, `seed`, shape "
      "ID and OOD (`valA.shape`, `valB.shape`) and whether that seed met every ID goal (`meets_goals`). Refuses while "
      "the search is open.")
+    names = [c["recipe"] for c in load_registration()["search"]["candidates"]]
+    given = frames or {}
+    frames = {n: given[n] if n in given else runs_frame(root, n) for n in names}   # each candidate's runs read once
     answer, _ = search_state(root, frames)
     if answer.startswith("Searching"):
         raise ValueError(f"the search is still open ({answer}): its runs' OOD is read only once the rule has ended it")
-    frames = frames if frames is not None else {}
     parts = []
-    for name in (c["recipe"] for c in load_registration()["search"]["candidates"]):
-        frame = frames[name] if name in frames else runs_frame(root, name)
+    for name, frame in frames.items():
         for palette in (4, 6):
             runs = point_runs(frame, {"palette": palette}, name) if len(frame) else frame
             if len(runs):
-                met = [all(r.get(m, 0) >= g for m, g in GOALS.items()) for _, r in runs.iterrows()]
+                met = [meets_goals(r) for _, r in runs.iterrows()]
                 parts.append(runs.assign(recipe=name, meets_goals=met))
     cols = ["recipe", "palette", "seed", "run_dir", "valA.shape", "valB.shape", "meets_goals"]
     return pd.concat(parts)[cols].sort_values(["recipe", "palette", "seed"]).reset_index(drop=True)
