@@ -348,18 +348,22 @@ def typed_outcome(check: dict, frame: pd.DataFrame, config: str, root, registere
      "unchanged for a kind not typed. "
      "`blocked`: why a registered rule still holds it undecided (small effects across precisions); `notes`: the "
      "registered judgement's notes on its runs (choice of recipe, machines, provenance), kept.")
-    from sysgen.checks import Magnitude, load_check, observe, operating, seed_sds
+    from sysgen.checks import REPS, Magnitude, load_check, load_checks, observe, operating, seed_sds
+    from sysgen.sweep import SWEEPS
+    from sysgen.registry import registered as registered_checks
     from sysgen.readings import counted, provenance, rule_dates, run_sample
     tc = load_check({"experiment": "question", **check})            # a registered question's checks name no experiment
     if not tc.typed:
         return registered
+    if check.get("experiment") in SWEEPS:   # its power at the paper's number, as `load_checks` gives it to --json
+        tc = load_checks([check, *(c for c in registered_checks(check["experiment"]) if kind_of(c) is Magnitude)])[0]
     sample = run_sample(frame, config, root)
     r = tc.judge(sample)
     obs, x = observe([tc], sample)
     sds = seed_sds(frame, sorted({m for _, m in tc.keys()}))
     key = (tc.id, repr(sorted(obs.items())), repr(sorted(sds.items(), key=str)), repr(sorted(x.items())))
     if key not in _RATES:
-        _RATES[key] = operating(tc, obs, sds, reps=2000, x=x)   # the same truth, the same rates: once a process
+        _RATES[key] = operating(tc, obs, sds, reps=REPS, x=x)   # the same truth, the same rates: once a process
     oc = _RATES[key]
     ok, why = counted(tc, r, oc, chosen)
     metric = check.get("metric") or f"r({check.get('x')}, {check.get('y')})"
