@@ -16,6 +16,7 @@ from .io import runs_root
 from .recipes import EARLIER_RECIPES, RECIPE, get_config
 from .registry import project_dir
 from .results import BOOKKEEPING, load_results
+from .runtime import native_bf16_cpu
 
 # %% auto #0
 __all__ = ['SEARCH_STORE', 'IGNORED', 'BENCH', 'RATIOS', 'machine', 'native_bf16', 'learns_as', 'run_costs', 'speed_records',
@@ -36,10 +37,8 @@ def native_bf16(runtime: dict) -> str:
      "recorded'.")
     if str(runtime.get("device", "cpu")).startswith("cuda"):
         return "GPU"
-    flags = runtime.get("cpu_features")
-    if flags is None:
-        return "not recorded"
-    return "yes" if {"avx512_bf16", "amx_bf16"} & set(flags) else "no"
+    native = native_bf16_cpu(runtime.get("cpu_features"))                # the flags training itself decides by
+    return "not recorded" if native is None else "yes" if native else "no"
 
 # %% ../nbs/10f_costs.ipynb #c72dc8d1
 SEARCH_STORE = Path("results") / "baby"
